@@ -1,0 +1,213 @@
+#!/bin/sh
+# tests/runner/run.sh: the x32 runner's test suite.
+#
+# Usage: run.sh [--native] [NAME...]
+#   NAME      run only these tests (file names without .c)
+#   --native  build with `gcc -m64` and run natively, to validate the tests
+#             themselves on a machine without x32
+#
+# Every NAME.c here is one self-checking program (exit 0 = right).  A line
+# `// build: FLAGS` in it adds compiler/linker flags.  Helpers the tests exec
+# or dlopen are built from helpers/ into $TEST_TMP/helpers, which the tests
+# find through $X32_TEST_HELPERS.
+#
+# Environment: X32_CC (default `gcc -mx32`), X32_RUN (default the repo's
+# out/bin/x32-run, else runner/build/x32-run), TEST_TMP (default a fresh
+# mktemp dir, removed afterwards), X32_TEST_TIMEOUT (seconds, default 20).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+
+usage() {
+    sed -n '2,17s/^# \{0,1\}//p' "$0"
+    exit "$1"
+}
+
+native=0
+names=
+for arg in "$@"; do
+    case $arg in
+        --native) native=1 ;;
+        -h|--help) usage 0 ;;
+        -*) printf 'run.sh: unknown option %s\n' "$arg" >&2; usage 2 ;;
+        *) names="$names ${arg%.c}" ;;
+    esac
+done
+
+if [ "$native" = 1 ]; then
+    cc="gcc -m64"
+    run=
+    mode=native
+else
+    cc=${X32_CC:-gcc -mx32}
+    run=${X32_RUN:-}
+    if [ -z "$run" ]; then
+        for cand in "$root/out/bin/x32-run" "$root/runner/build/x32-run"; do
+            if [ -x "$cand" ]; then run=$cand; break; fi
+        done
+    fi
+    mode=x32
+fi
+timeout_s=${X32_TEST_TIMEOUT:-20}
+
+if [ -z "${TEST_TMP:-}" ]; then
+    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-runner-tests.XXXXXX")
+    trap 'rm -rf "$TEST_TMP"' EXIT
+    trap 'exit 130' INT TERM
+fi
+mkdir -p "$TEST_TMP/helpers" "$TEST_TMP/bin" "$TEST_TMP/log" "$TEST_TMP/work"
+X32_TEST_HELPERS=$TEST_TMP/helpers
+export X32_TEST_HELPERS
+
+printf 'runner tests: mode=%s cc=%s run=%s tmp=%s\n' "$mode" "$cc" "${run:-(native)}" "$TEST_TMP"
+
+# The flags every test is built with.  -fno-strict-aliasing keeps the
+# byte-level struct checks well defined.
+base_flags="-std=gnu11 -O2 -g -Wall -Wextra -D_GNU_SOURCE -fno-strict-aliasing -I$here"
+
+# compile OUT LOG SRC FLAGS...: build one program; the log keeps the diagnostics.
+compile() {
+    _c_out=$1 _c_log=$2 _c_src=$3
+    shift 3
+    # $cc and the flags are word lists on purpose.
+    # shellcheck disable=SC2086
+    $cc $base_flags -o "$_c_out" "$_c_src" "$@" >"$_c_log" 2>&1
+}
+
+# is_elf32 FILE: true when FILE is an ELFCLASS32 object (what x32 must produce).
+is_elf32() {
+    [ "$(od -An -tx1 -j4 -N1 "$1" | tr -d ' ')" = 01 ]
+}
+
+# probe FLAGS...: true when $cc can build and link a trivial program with FLAGS.
+probe() {
+    printf 'int main(void) { return 0; }\n' >"$TEST_TMP/probe.c"
+    # shellcheck disable=SC2086
+    $cc -o "$TEST_TMP/probe" "$TEST_TMP/probe.c" "$@" >/dev/null 2>&1
+}
+
+# reason LOG: the most telling line of a failed test's output.
+reason() {
+    _line=$(grep -m 1 -E '^[A-Za-z0-9_./-]+\.[ch]:[0-9]+: ' "$1" || true)
+    if [ -z "$_line" ]; then _line=$(tail -n 1 "$1"); fi
+    printf '%s' "$_line" | cut -c 1-300
+}
+
+# show_log LOG: the output of a failed test, indented, as log lines.
+show_log() {
+    head -n 25 "$1" | sed 's/^/    | /'
+}
+
+# Helpers.  A failure here shows up in the tests that need them.
+helpers_ok=1
+if ! compile "$TEST_TMP/helpers/helper_prog" "$TEST_TMP/log/helper_prog.log" \
+        "$here/helpers/helper_prog.c"; then
+    helpers_ok=0
+    printf 'helper_prog failed to build:\n'
+    show_log "$TEST_TMP/log/helper_prog.log"
+fi
+if ! compile "$TEST_TMP/helpers/libplugin.so" "$TEST_TMP/log/plugin.log" \
+        "$here/helpers/plugin.c" -shared -fPIC; then
+    helpers_ok=0
+    printf 'libplugin.so failed to build:\n'
+    show_log "$TEST_TMP/log/plugin.log"
+fi
+
+# run_prog NAME EXE: run one built program under the runner with the timeout.
+# The arguments and X32_TEST_VAR are what startup_argv_envp expects.
+run_prog() {
+    _wd=$TEST_TMP/work/$1
+    mkdir -p "$_wd"
+    # $run is empty in native mode, one word otherwise.
+    # shellcheck disable=SC2086
+    (cd "$_wd" && X32_TEST_VAR=x32-value exec timeout -k 5 "$timeout_s" \
+        $run "$2" x32-arg1 'x32 arg 2' </dev/null) >"$TEST_TMP/log/$1.log" 2>&1
+}
+
+# The runner must pass exit codes through, or every test below would pass.
+runner_exit_code() {
+    [ "$helpers_ok" = 1 ] || { fail runner_exit_code "helper_prog did not build"; return; }
+    _rc=0
+    # shellcheck disable=SC2086
+    timeout -k 5 "$timeout_s" $run "$TEST_TMP/helpers/helper_prog" exit 37 \
+        >/dev/null 2>&1 || _rc=$?
+    if [ "$_rc" = 37 ]; then pass runner_exit_code
+    else fail runner_exit_code "helper_prog exit 37 returned $_rc"; fi
+}
+
+# run_test NAME: build and run NAME.c, print its status line.
+run_test() {
+    _name=$1
+    _src=$here/$_name.c
+    _exe=$TEST_TMP/bin/$_name
+    _log=$TEST_TMP/log/$_name.log
+    if [ ! -f "$_src" ]; then
+        fail "$_name" "no such test ($_src)"
+        return
+    fi
+    _flags=$(sed -n 's|^// build:||p' "$_src" | tr '\n' ' ')
+    for _f in $_flags; do
+        case $_f in
+            -fsanitize=*)
+                if ! probe "$_f"; then
+                    skip "$_name" "$cc cannot link $_f (sanitizer runtime missing)"
+                    return
+                fi ;;
+            -static)
+                if ! probe -static; then
+                    skip "$_name" "$cc cannot link -static (no static libc)"
+                    return
+                fi ;;
+        esac
+    done
+    # shellcheck disable=SC2086
+    if ! compile "$_exe" "$TEST_TMP/log/$_name.build.log" "$_src" $_flags; then
+        fail "$_name" "does not compile: $(reason "$TEST_TMP/log/$_name.build.log")"
+        show_log "$TEST_TMP/log/$_name.build.log"
+        return
+    fi
+    if [ "$mode" = x32 ] && ! is_elf32 "$_exe"; then
+        fail "$_name" "$cc did not produce an ELF32 (x32) program"
+        return
+    fi
+    _rc=0
+    run_prog "$_name" "$_exe" || _rc=$?
+    case $_rc in
+        0) pass "$_name" ;;
+        124|137) fail "$_name" "timed out after ${timeout_s}s: $(reason "$_log")"
+            show_log "$_log" ;;
+        *) if [ "$_rc" -gt 128 ]; then
+               _why="killed by signal $((_rc - 128))"
+           else
+               _why="exit $_rc"
+           fi
+           fail "$_name" "$_why: $(reason "$_log")"
+           show_log "$_log" ;;
+    esac
+}
+
+if [ -z "$names" ]; then
+    for src in "$here"/*.c; do
+        names="$names $(basename "$src" .c)"
+    done
+    all=1
+else
+    all=0
+fi
+
+if [ "$mode" = x32 ] && [ -z "$run" ]; then
+    for name in $names; do
+        skip "$name" "no x32 runner (set X32_RUN or build runner/build/x32-run)"
+    done
+    exit 0
+fi
+
+if [ "$all" = 1 ]; then
+    runner_exit_code
+fi
+for name in $names; do
+    run_test "$name"
+done
