@@ -101,7 +101,7 @@ static inline int check_done(void)
         const char *g_ = (got), *w_ = (want); \
         if (!g_ || strcmp(g_, w_) != 0) { \
             char m_[512]; \
-            snprintf(m_, sizeof m_, "expected %s == \"%s\", got \"%s\"", #got, w_, \
+            snprintf(m_, sizeof m_, "expected %s == \"%.200s\", got \"%.200s\"", #got, w_, \
                      g_ ? g_ : "(null)"); \
             check_report(__FILE__, __LINE__, m_); \
         } \

@@ -35,8 +35,8 @@ int main(void)
     CHECK_EXITED(wait_status(pid), 12);
 
     /* Several in a row: the parent's state survives each child. */
-    int sum = 0;
-    for (int i = 1; i <= 20; i++) {
+    volatile int sum = 0;
+    for (volatile int i = 1; i <= 20; i++) {
         pid = vfork();
         REQUIRE_SYS(pid);
         if (pid == 0)

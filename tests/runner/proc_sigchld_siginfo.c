@@ -1,0 +1,67 @@
+/* proc_sigchld_siginfo: a SA_SIGINFO SIGCHLD handler sees the child's pid,
+ * uid, status, code and CPU times (the x32 SIGCHLD siginfo layout). */
+#include "check.h"
+
+static volatile sig_atomic_t got;
+static siginfo_t info;
+
+static void on_chld(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    info = *si;
+    got++;
+}
+
+int main(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_chld;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    REQUIRE_SYS(sigaction(SIGCHLD, &sa, NULL));
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &block, &old);
+
+    fflush(NULL);
+    pid_t pid = fork();
+    REQUIRE_SYS(pid);
+    if (pid == 0) {
+        volatile unsigned x = 0;
+        long long end = now_ns() + 200000000LL;
+        while (now_ns() < end)
+            for (int i = 0; i < 10000; i++)
+                x += i;
+        _exit(57);
+    }
+    while (!got)
+        sigsuspend(&old);
+    CHECK_EQ(got, 1);
+    CHECK_EQ(info.si_signo, SIGCHLD);
+    CHECK_EQ(info.si_code, CLD_EXITED);
+    CHECK_EQ(info.si_pid, pid);
+    CHECK_EQ(info.si_uid, getuid());
+    CHECK_EQ(info.si_status, 57);
+    long long ut = info.si_utime, st = info.si_stime;
+    if (!CHECK(ut + st >= 5 && ut + st <= 2000))
+        fprintf(stderr, "  si_utime %lld si_stime %lld\n", ut, st);
+    CHECK_EXITED(wait_status(pid), 57);
+
+    got = 0;
+    pid = fork();
+    REQUIRE_SYS(pid);
+    if (pid == 0)
+        for (;;)
+            pause();
+    kill(pid, SIGTERM);
+    while (!got)
+        sigsuspend(&old);
+    CHECK_EQ(info.si_code, CLD_KILLED);
+    CHECK_EQ(info.si_pid, pid);
+    CHECK_EQ(info.si_status, SIGTERM);
+    int s = wait_status(pid);
+    CHECK(WIFSIGNALED(s) && WTERMSIG(s) == SIGTERM);
+    return check_done();
+}
