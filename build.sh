@@ -1,0 +1,165 @@
+#!/bin/sh
+# build.sh: bootstrap the x86_64-linux-gnux32 toolchain (binutils, GCC, glibc), its sysroot
+# and x32-run into a relocatable prefix. It only orchestrates: each step's recipe is a
+# file in toolchain/steps/, sysroot/steps/ or runner/; the engine is lib/steps.sh.
+set -eu
+
+TOP=$(cd "$(dirname "$0")" && pwd)
+. "$TOP/lib/log.sh"
+. "$TOP/lib/sources.sh"
+. "$TOP/lib/steps.sh"
+
+usage() {
+    cat <<EOF
+Usage: ./build.sh [OPTIONS] [STEP | ACTION]
+
+Builds the x32 SDK: binutils, GCC (C, C++) and glibc for x86_64-linux-gnux32, its
+sysroot and x32-run, into PREFIX. With no STEP it does the whole job, resuming where
+an earlier run stopped; finished steps are restored from the step cache.
+
+Options:
+  --prefix DIR     where the SDK goes (default: out/ in this checkout)
+  -j N, --jobs N   parallel jobs (default: all cores, $(nproc 2>/dev/null || echo 1) here)
+  --sources DIR    where source tarballs are looked up (default: \$X32_SDK_CACHE/sources)
+  --with-fortran   also build the Fortran compiler and libgfortran
+  --from STEP      rebuild STEP and every step after it
+  --to STEP        build every step up to and including STEP
+  -h, --help       this text
+
+STEP, given alone, rebuilds just that step (its dependencies must be built).
+Steps, in order: $(all_steps | tr '\n' ' ')
+Actions:
+  list             print the steps and whether the prefix holds their current output
+  package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
+
+Environment: X32_SDK_CACHE (default ~/.cache/x32-sdk) holds sources, build trees, the
+step-output cache, ccache and logs; X32_SDK_MIRROR is a URL serving the pinned tarballs.
+EOF
+}
+
+PREFIX="$TOP/out"
+JOBS=$(nproc 2>/dev/null || echo 1)
+SOURCES=""
+LANGUAGES="c,c++"
+FROM=""; TO=""; ONLY=""; ACTION=build
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        -h|--help) usage; exit 0 ;;
+        --prefix) [ $# -ge 2 ] || die "--prefix needs a directory"; PREFIX=$2; shift ;;
+        --prefix=*) PREFIX=${1#*=} ;;
+        -j|--jobs) [ $# -ge 2 ] || die "$1 needs a number"; JOBS=$2; shift ;;
+        -j*) JOBS=${1#-j} ;;
+        --jobs=*) JOBS=${1#*=} ;;
+        --sources) [ $# -ge 2 ] || die "--sources needs a directory"; SOURCES=$2; shift ;;
+        --sources=*) SOURCES=${1#*=} ;;
+        --with-fortran) LANGUAGES="c,c++,fortran" ;;
+        --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
+        --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
+        list|package) ACTION=$1 ;;
+        -*) die "unknown option '$1'; see ./build.sh --help" ;;
+        *) step_file "$1" >/dev/null \
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list package"
+           ONLY=$1 ;;
+    esac
+    shift
+done
+
+case $JOBS in
+    ''|*[!0-9]*|0) die "-j wants a whole number of jobs of at least 1, not '$JOBS'" ;;
+esac
+for _s in $FROM $TO; do step_file "$_s" >/dev/null || die "unknown step '$_s'; steps: $(all_steps | tr '\n' ' ')"; done
+
+# A hostile environment silently changes what the compilers produce: refuse it.
+for _v in LD_LIBRARY_PATH CPATH C_INCLUDE_PATH CPLUS_INCLUDE_PATH OBJC_INCLUDE_PATH \
+          GCC_EXEC_PREFIX COMPILER_PATH; do
+    eval "_val=\${$_v:-}"
+    [ -z "$_val" ] || die "$_v is set ($_v=$_val); it would leak into the toolchain build. Unset it: env -u $_v ./build.sh"
+done
+# LIBRARY_PATH is often set machine-wide (CUDA images do): it only adds link directories,
+# so leave it out of this build instead of refusing to run.
+if [ -n "${LIBRARY_PATH:-}" ]; then
+    warn "ignoring LIBRARY_PATH=$LIBRARY_PATH for the toolchain build"
+    unset LIBRARY_PATH
+fi
+# Our recipes set their own flags; user flags meant for their own projects must not leak in.
+unset CC CXX CFLAGS CXXFLAGS CPPFLAGS LDFLAGS MAKEFLAGS MFLAGS CONFIG_SITE 2>/dev/null || true
+
+case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
+CACHE=${X32_SDK_CACHE:-${HOME:-/root}/.cache/x32-sdk}
+case $CACHE in /*) ;; *) CACHE="$(pwd)/$CACHE" ;; esac
+[ -n "$SOURCES" ] || SOURCES="$CACHE/sources"
+case $SOURCES in /*) ;; *) SOURCES="$(pwd)/$SOURCES" ;; esac
+TARGET=x86_64-linux-gnux32
+# What the tools are configured for; the real prefix can be anywhere (relocatable).
+CONFIGURED_PREFIX=/opt/x32-sdk
+BUILD_TRIPLET=$(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)
+INTERACTIVE=no; [ -t 1 ] && INTERACTIVE=yes
+export TOP PREFIX JOBS TARGET CONFIGURED_PREFIX BUILD_TRIPLET LANGUAGES SOURCES CACHE
+
+if ! mkdir -p "$PREFIX" 2>/dev/null || ! touch "$PREFIX/.x32-sdk-write-test" 2>/dev/null; then
+    die "cannot write to the prefix $PREFIX; pick a writable directory with --prefix DIR"
+fi
+rm -f "$PREFIX/.x32-sdk-write-test"
+mkdir -p "$CACHE/logs" "$CACHE/steps" "$CACHE/build" 2>/dev/null \
+    || die "cannot write to the cache $CACHE; set X32_SDK_CACHE to a writable directory"
+
+# One build at a time per cache: a second one would share build trees.
+exec 9> "$CACHE/lock"
+if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
+    die "another build.sh is running with the cache $CACHE (or its processes are still finishing); wait for it"
+fi
+
+# ccache keeps compiler steps cheap to redo; it lives in the cache, outside the checkout.
+HOST_CC=gcc; HOST_CXX=g++; HOST_CFLAGS="-O2"
+if command -v ccache >/dev/null 2>&1; then
+    HOST_CC="ccache gcc"; HOST_CXX="ccache g++"
+    CCACHE_DIR="$CACHE/ccache"; CCACHE_BASEDIR="$CACHE"; export CCACHE_DIR CCACHE_BASEDIR
+fi
+export HOST_CC HOST_CXX HOST_CFLAGS
+PATH="$PREFIX/bin:$PATH"; export PATH
+LC_ALL=C; export LC_ALL
+
+STEP_PID=""  # set while a step runs, for on_interrupt
+on_interrupt() {
+    [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null
+    printf '\nbuild.sh: interrupted; run ./build.sh again to continue from the interrupted step.\n' >&2
+    exit 130
+}
+trap on_interrupt INT TERM HUP
+
+. "$TOP/lib/host.sh"
+. "$TOP/lib/finish.sh"
+
+case $ACTION in
+    list)
+        for _s in $(all_steps); do
+            if step_is_current "$_s"; then _st="built"
+            elif [ -f "$CACHE/steps/$_s-$(step_key "$_s")/seconds" ]; then _st="in the step cache"
+            else _st="to build"; fi
+            printf '%-14s %s\n' "$_s" "$_st"
+        done
+        exit 0 ;;
+    package)
+        sdk_is_complete || die "the SDK in $PREFIX is not complete; run ./build.sh first"
+        package_sdk
+        exit 0 ;;
+esac
+
+check_host_tools
+T_START=$(date +%s)
+if [ -n "$ONLY" ]; then
+    for _d in $(read_step "$ONLY"; echo "$deps"); do
+        step_is_current "$_d" || die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
+    done
+    run_one "$ONLY" force
+    say "Rebuilt $ONLY. Later steps must be laid down again: run ./build.sh to finish the SDK."
+    exit 0
+fi
+_phase=before
+for _s in $(all_steps); do
+    [ "$_s" = "$FROM" ] && _phase=from
+    if [ "$_phase" = from ]; then run_one "$_s" force; else run_one "$_s"; fi
+    [ "$_s" = "$TO" ] && { say "Stopped after $TO as asked."; exit 0; }
+done
+finish_sdk "$(( $(date +%s) - T_START ))"

@@ -1,0 +1,83 @@
+# shellcheck shell=sh
+# The last part of a build: prove the compiler emits x32, install the SDK's own files,
+# and record build facts. build-info.json is written last: it marks a complete SDK.
+
+SDK_VERSION=0.1.0
+
+sdk_is_complete() {
+    [ -f "$PREFIX/share/x32-sdk/build-info.json" ] || return 1
+    for _s in $(all_steps); do step_is_current "$_s" || return 1; done
+}
+
+# check_default_abi: with no flags the installed compiler must emit ELF32 x86-64 objects.
+check_default_abi() {
+    _t="$CACHE/build/abi-check"; rm -rf "$_t"; mkdir -p "$_t"
+    printf 'int x32_probe(void) { return sizeof(void *); }\n' > "$_t/probe.c"
+    "$PREFIX/bin/$TARGET-gcc" -c "$_t/probe.c" -o "$_t/probe.o" \
+        || die "the installed compiler $PREFIX/bin/$TARGET-gcc cannot compile; see the logs in $CACHE/logs"
+    _hdr=$("$PREFIX/bin/$TARGET-readelf" -h "$_t/probe.o")
+    case $_hdr in *ELF32*) ;; *) die "the installed compiler does not emit ELF32 by default (is --with-abi=x32 set?)" ;; esac
+    case $_hdr in *X86-64*) ;; *) die "the installed compiler does not emit x86-64 code" ;; esac
+}
+
+json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
+
+write_build_info() {
+    _f="$PREFIX/share/x32-sdk/build-info.json"
+    {
+        printf '{\n  "sdk_version": %s,\n' "$(json_string "$SDK_VERSION")"
+        printf '  "target": %s,\n' "$(json_string "$TARGET")"
+        printf '  "built_at": %s,\n' "$(json_string "$(date -u +%Y-%m-%dT%H:%M:%SZ)")"
+        printf '  "host": {"uname": %s, "compiler": %s, "os": %s},\n' \
+            "$(json_string "$(uname -srm)")" "$(json_string "$(gcc --version | head -n 1)")" \
+            "$(json_string "$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-unknown}")")"
+        printf '  "languages": %s,\n  "packages": {\n' "$(json_string "$LANGUAGES")"
+        _sep=""
+        for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
+            printf '%s    %s: {"version": %s, "tarball": %s, "sha256": %s}' "$_sep" \
+                "$(json_string "$(basename "$_pin" .pin)")" "$(json_string "$(pin_get "$_pin" version)")" \
+                "$(json_string "$(pin_get "$_pin" tarball)")" "$(json_string "$(pin_get "$_pin" sha256)")"
+            _sep=",
+"
+        done
+        printf '\n  },\n  "configure_options": {\n'
+        _sep=""
+        for _c in "$PREFIX"/share/x32-sdk/configure/*.txt; do
+            [ -f "$_c" ] || continue
+            printf '%s    %s: %s' "$_sep" "$(json_string "$(basename "$_c" .txt)")" \
+                "$(json_string "$(tr '\n' ' ' < "$_c" | sed 's/ $//')")"
+            _sep=",
+"
+        done
+        printf '\n  },\n  "steps": {\n'
+        _sep=""
+        for _s in $(all_steps); do
+            printf '%s    %s: {"key": %s, "seconds": %s}' "$_sep" "$(json_string "$_s")" \
+                "$(json_string "$(cat "$(stamp_dir)/$_s.key")")" "$(cat "$(stamp_dir)/$_s.seconds" 2>/dev/null || echo null)"
+            _sep=",
+"
+        done
+        printf '\n  },\n  "this_run_seconds": %s\n}\n' "$1"
+    } > "$_f.tmp" && mv "$_f.tmp" "$_f" || die "cannot write $_f (disk full?)"
+}
+
+finish_sdk() {
+    check_default_abi
+    # The SDK's own files (CMake toolchain file, environment script...) are plain copies.
+    if [ -f "$TOP/cmake/install.sh" ]; then
+        sh "$TOP/cmake/install.sh" "$PREFIX" || die "installing the build-system files into $PREFIX failed"
+    fi
+    write_build_info "$1"
+    say "The x32 SDK is ready in $PREFIX ($(human_seconds "$1") this run)."
+    say "Compile with $PREFIX/bin/$TARGET-gcc; run the result with $PREFIX/bin/x32-run."
+}
+
+package_sdk() {
+    _name="x32-sdk-$SDK_VERSION-x86_64-linux"
+    _out="$(pwd)/$_name.tar.xz"
+    say "Packing $PREFIX into $_out"
+    tar -C "$(dirname "$PREFIX")" --transform "s|^$(basename "$PREFIX")|$_name|" \
+        -cf - "$(basename "$PREFIX")" | xz -T0 -6 > "$_out.part" || die "packing failed (disk full?)"
+    mv "$_out.part" "$_out"
+    say "Wrote $_out ($(du -h "$_out" | cut -f1))"
+}

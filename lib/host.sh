@@ -1,0 +1,30 @@
+# shellcheck shell=sh
+# check_host_tools: the build machine has what the recipes use, or we say how to get it.
+# Debian/Ubuntu package names; as root the missing ones are installed with apt-get.
+
+missing_host_packages() {
+    for _c in gcc:build-essential g++:build-essential make:build-essential bison:bison \
+              flex:flex gawk:gawk python3:python3 xz:xz-utils patch:patch perl:perl m4:m4 \
+              file:file flock:util-linux ccache:ccache; do
+        command -v "${_c%%:*}" >/dev/null 2>&1 || printf '%s\n' "${_c#*:}"
+    done
+    for _h in gmp.h:libgmp-dev mpfr.h:libmpfr-dev mpc.h:libmpc-dev zlib.h:zlib1g-dev; do
+        command -v gcc >/dev/null 2>&1 \
+            && printf '#include <%s>\n' "${_h%%:*}" | gcc -E -x c - >/dev/null 2>&1 \
+            || printf '%s\n' "${_h#*:}"
+    done
+}
+
+check_host_tools() {
+    _missing=$(missing_host_packages | sort -u | tr '\n' ' ')
+    [ -n "$_missing" ] || return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${X32_SDK_NO_APT:-}" ]; then
+        say "Installing build tools: $_missing"
+        { apt-get install -y $_missing || { apt-get update && apt-get install -y $_missing; }; } \
+            > "$CACHE/logs/apt.log" 2>&1 || die "apt-get install $_missing failed; see $CACHE/logs/apt.log"
+        _missing=$(missing_host_packages | sort -u | tr '\n' ' ')
+        [ -z "$_missing" ] || die "still missing after apt-get: $_missing"
+    else
+        die "missing build tools; install them with: sudo apt-get install $_missing"
+    fi
+}

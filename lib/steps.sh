@@ -1,0 +1,231 @@
+# shellcheck shell=sh
+# The step engine: keys, stamps, the step-output cache and running one step.
+#
+# A step is a file <area>/steps/<name>.sh that sets
+#   deps="..."     steps whose outputs it needs
+#   pins="..."     pin files it builds from (their patch folders count too)
+#   inputs="..."   other files or folders whose content it depends on
+#   opts="..."    (optional) build options that change its output, e.g. languages
+#   tree=NAME      (optional) the build tree it works in; the step that creates a tree
+#                  sets tree_owner=yes, later steps reuse it (GCC is compiled only once)
+# and a function run_step that installs into $STAGE (a folder laid out like the prefix).
+#
+# key(step) = hash(step file, pins, patches, inputs, options, keys of deps). Outputs are
+# cached in $CACHE/steps/<name>-<key>/ and copied into the prefix; a stamp in the prefix
+# records the key it holds, and a manifest the files it installed (removed when the step
+# is replaced). Nothing in an output depends on where the prefix is.
+
+STEP_FILES="toolchain/steps/binutils.sh sysroot/steps/linux-headers.sh toolchain/steps/gcc-compiler.sh
+sysroot/steps/glibc-headers.sh toolchain/steps/libgcc.sh sysroot/steps/glibc.sh toolchain/steps/gcc-libs.sh
+runner/step.sh"
+
+step_file() {
+    for _f in $STEP_FILES; do
+        case $_f in
+            */steps/"$1".sh) echo "$TOP/$_f"; return 0 ;;
+            runner/step.sh) [ "$1" = runner ] && { echo "$TOP/$_f"; return 0; } ;;
+        esac
+    done
+    return 1
+}
+
+all_steps() {
+    for _f in $STEP_FILES; do
+        case $_f in runner/step.sh) echo runner ;; *) basename "$_f" .sh ;; esac
+    done
+}
+
+# hash_paths PATH...: one hash of the names and contents of files (folders recursively,
+# build output excluded). Missing paths hash as absent, so adding a patch folder counts.
+hash_paths() {
+    for _p in "$@"; do
+        if [ -d "$_p" ]; then
+            (cd "$_p" && find . -type f ! -path './build/*' ! -path '*/fuzz/corpus-new/*' | LC_ALL=C sort \
+                | while read -r _f; do printf '%s ' "$_f"; sha256sum < "$_f"; done)
+        elif [ -f "$_p" ]; then
+            printf '%s ' "$(basename "$_p")"; sha256sum < "$_p"
+        else
+            printf 'absent %s\n' "$(basename "$_p")"
+        fi
+    done | sha256sum | cut -c1-16
+}
+
+# read_step NAME: load the step's declarations (and run_step) into this shell.
+read_step() {
+    deps=""; pins=""; inputs=""; tree=""; tree_owner=""; opts=""
+    _sf=$(step_file "$1") || die "unknown step '$1'; the steps are: $(all_steps | tr '\n' ' ')"
+    # shellcheck disable=SC1090
+    . "$_sf"
+}
+
+# step_key NAME: computed once per run and remembered.
+step_key() {
+    _var="KEY_$(printf %s "$1" | tr -c 'a-zA-Z0-9\n' _)"
+    eval "_known=\${$_var:-}"
+    if [ -n "$_known" ]; then echo "$_known"; return; fi
+    _k=$(
+        read_step "$1"
+        {
+            printf 'step %s\n' "$1"
+            hash_paths "$(step_file "$1")"
+            for _pin in $pins; do hash_paths "$TOP/$_pin" "$(patch_dir "$TOP/$_pin")"; done
+            for _in in $inputs; do hash_paths "$TOP/$_in"; done
+            printf 'options %s\n' "$opts"
+            for _d in $deps; do printf 'dep %s %s\n' "$_d" "$(step_key "$_d")"; done
+        } | sha256sum | cut -c1-16
+    )
+    [ -n "$_k" ] || die "cannot compute the key of step $1"
+    eval "$_var=\$_k"
+    echo "$_k"
+}
+
+stamp_dir() { echo "$PREFIX/share/x32-sdk/steps"; }
+
+# step_is_current NAME: the prefix holds this step's output for its current key.
+step_is_current() {
+    [ -f "$(stamp_dir)/$1.key" ] && [ "$(cat "$(stamp_dir)/$1.key")" = "$(step_key "$1")" ]
+}
+
+# install_output NAME DIR: replace the step's files in the prefix with DIR's.
+# The stamp is written last: an interrupted copy is redone on the next run.
+install_output() {
+    _sd=$(stamp_dir)
+    mkdir -p "$_sd" || die "cannot write to the prefix $PREFIX"
+    rm -f "$_sd/$1.key" "$PREFIX/share/x32-sdk/build-info.json"
+    # Later steps may have overwritten files of this one (glibc replaces the placeholder
+    # libc.so of glibc-headers): they must be laid down again after it.
+    _later=no
+    for _s in $(all_steps); do
+        [ "$_later" = yes ] && rm -f "$_sd/$_s.key"
+        [ "$_s" = "$1" ] && _later=yes
+    done
+    if [ -f "$_sd/$1.files" ]; then
+        # Remove what an older version of this step installed (e.g. another GCC version).
+        (cd "$PREFIX" && while read -r _f; do rm -f "./$_f"; done < "$_sd/$1.files")
+    fi
+    if ! cp -a --reflink=auto "$2/root/." "$PREFIX/" 2> "$CACHE/logs/copy.err"; then
+        die "cannot copy step $1's output into $PREFIX: $(tail -n 1 "$CACHE/logs/copy.err") (disk full or not writable?)"
+    fi
+    cp "$2/files" "$_sd/$1.files" && cp "$2/seconds" "$_sd/$1.seconds" \
+        && step_key "$1" > "$_sd/$1.key" || die "cannot write the stamp of step $1 into $PREFIX (disk full?)"
+}
+
+# tree_is_valid NAME: the build tree NAME was made by the current key of its owner step,
+# for this prefix (build trees, unlike outputs, know the prefix's tools by path).
+tree_is_valid() {
+    [ -f "$CACHE/build/$1/.x32sdk-tree" ] && [ "$(cat "$CACHE/build/$1/.x32sdk-tree")" = "$2 $PREFIX" ]
+}
+
+# build_step NAME: run the step's recipe into a fresh stage, then cache and install it.
+build_step() {
+    read_step "$1"
+    if [ -n "$tree" ] && [ "$tree_owner" != yes ]; then
+        # The tree comes from an earlier step; rebuild that step if the tree is gone.
+        _owner=$(tree_owner_of "$tree")
+        if ! tree_is_valid "$tree" "$(step_key "$_owner")"; then
+            say "  $1 needs the $tree build tree, which is not here: rebuilding $_owner first"
+            run_one "$_owner" force
+            read_step "$1"
+        fi
+    fi
+    _name=$1
+    _key=$(step_key "$_name")
+    _out="$CACHE/steps/$_name-$_key"
+    _log="$CACHE/logs/$_name.log"
+    if [ -n "$tree" ]; then
+        BUILD_DIR="$CACHE/build/$tree"
+        if [ "$tree_owner" = yes ] && ! tree_is_valid "$tree" "$_key"; then
+            rm -rf "$BUILD_DIR"; mkdir -p "$BUILD_DIR"
+        fi
+    else
+        BUILD_DIR="$CACHE/build/$_name"
+        rm -rf "$BUILD_DIR"; mkdir -p "$BUILD_DIR"
+    fi
+    rm -rf "$_out.tmp" "$_out"
+    mkdir -p "$_out.tmp/root" || die "cannot create $_out.tmp (disk full?)"
+    : > "$_log"; touch "$_log.start"
+    _t0=$(date +%s)
+    (
+        set -e
+        STAGE="$_out.tmp/root"
+        DESTDIR="$_out.tmp/destdir"
+        export STAGE BUILD_DIR DESTDIR
+        cd "$BUILD_DIR"
+        run_step
+        relocate_destdir
+    ) >> "$_log" 2>&1 < /dev/null &
+    _pid=$!
+    STEP_PID=$_pid
+    watch_step "$_name" "$_pid" "$_t0" "$_log"
+    if wait "$_pid"; then _rc=0; else _rc=$?; fi
+    STEP_PID=""
+    _t1=$(date +%s)
+    if [ "$_rc" != 0 ]; then
+        [ "$INTERACTIVE" = yes ] && printf '\n'
+        show_failure "$_name" "$_log" "$BUILD_DIR"
+        exit 1
+    fi
+    [ -n "$tree" ] && [ "$tree_owner" = yes ] && printf '%s %s\n' "$_key" "$PREFIX" > "$BUILD_DIR/.x32sdk-tree"
+    # Libtool archives hold absolute build paths and are useless to users: drop them.
+    find "$_out.tmp/root" -name '*.la' -delete
+    (cd "$_out.tmp/root" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort) > "$_out.tmp/files"
+    echo $((_t1 - _t0)) > "$_out.tmp/seconds"
+    mv "$_out.tmp" "$_out"
+    install_output "$_name" "$_out"
+    STEP_SECONDS=$((_t1 - _t0))
+}
+
+# relocate_destdir: "make install DESTDIR=$DESTDIR" puts files under the configured
+# prefix; move them to the top of the stage, which is laid out like the real prefix.
+relocate_destdir() {
+    if [ -d "$DESTDIR$CONFIGURED_PREFIX" ]; then
+        cp -a "$DESTDIR$CONFIGURED_PREFIX/." "$STAGE/"
+        rm -rf "$DESTDIR"
+    fi
+}
+
+tree_owner_of() {
+    for _s in $(all_steps); do
+        (read_step "$_s"; [ "$tree" = "$1" ] && [ "$tree_owner" = yes ]) && { echo "$_s"; return; }
+    done
+    die "no step creates the build tree $1"
+}
+
+# watch_step NAME PID T0 LOG: a sign of life while the step runs.
+watch_step() {
+    _last=0
+    while kill -0 "$2" 2>/dev/null; do
+        sleep 1
+        _el=$(( $(date +%s) - $3 ))
+        if [ "$INTERACTIVE" = yes ]; then
+            printf '\r  %-14s running %s, log %s lines   ' "$1" "$(human_seconds "$_el")" "$(wc -l < "$4")"
+        elif [ $((_el - _last)) -ge 60 ]; then
+            _last=$_el
+            say "  $1 still running: $(human_seconds "$_el"), log $(wc -l < "$4") lines"
+        fi
+    done
+}
+
+step_number() {
+    _i=0
+    for _s in $(all_steps); do _i=$((_i + 1)); [ "$_s" = "$1" ] && break; done
+    echo "$_i/$(all_steps | wc -l)"
+}
+
+# run_one NAME [force]: make the prefix hold the step's current output.
+run_one() {
+    if [ "${2:-}" != force ] && step_is_current "$1"; then
+        say "[$(step_number "$1")] $1: up to date"
+        return
+    fi
+    if [ "${2:-}" != force ] && [ -f "$CACHE/steps/$1-$(step_key "$1")/seconds" ]; then
+        _t0=$(date +%s)
+        install_output "$1" "$CACHE/steps/$1-$(step_key "$1")"
+        say "[$(step_number "$1")] $1: restored from the step cache in $(human_seconds $(( $(date +%s) - _t0 )))"
+        return
+    fi
+    [ "$INTERACTIVE" = yes ] || say "[$(step_number "$1")] $1: building (log: $CACHE/logs/$1.log)"
+    build_step "$1"
+    [ "$INTERACTIVE" = yes ] && printf '\r%-70s\r' ''
+    say "[$(step_number "$1")] $1: built in $(human_seconds "$STEP_SECONDS")"
+}

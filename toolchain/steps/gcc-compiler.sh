@@ -1,0 +1,41 @@
+# shellcheck shell=sh
+# The GCC compiler proper (cc1, cc1plus, lto1, the drivers), compiled once.
+# The build tree stays in the cache: libgcc and the target libraries are built from it
+# later, after glibc, so GCC is never compiled a second time.
+deps="binutils"
+pins="toolchain/gcc.pin sysroot/glibc.pin"
+tree=gcc
+tree_owner=yes
+opts="languages=$LANGUAGES"
+
+gcc_version() { pin_get "$TOP/toolchain/gcc.pin" version; }
+
+run_step() {
+    src=$(source_tree "$TOP/toolchain/gcc.pin")
+    # --with-abi=x32 makes x32 the default: without it a gnux32 GCC still emits LP64.
+    # --with-glibc-version lets GCC know the C library before glibc is built.
+    # --with-build-sysroot: where the sysroot is while building; the installed compiler
+    # uses the relocatable --with-sysroot inside its own prefix.
+    set -- --target="$TARGET" --prefix="$CONFIGURED_PREFIX" \
+        --with-sysroot="$CONFIGURED_PREFIX/$TARGET/sysroot" \
+        --with-build-sysroot="$PREFIX/$TARGET/sysroot" \
+        --with-abi=x32 --disable-multilib \
+        --with-glibc-version="$(pin_get "$TOP/sysroot/glibc.pin" version)" \
+        --enable-languages="$LANGUAGES" \
+        --enable-shared --enable-threads=posix --enable-__cxa_atexit --enable-clocale=gnu \
+        --enable-linker-build-id --enable-gnu-unique-object --enable-default-pie \
+        --enable-libstdcxx-time=yes --enable-checking=release \
+        --disable-bootstrap --disable-nls --disable-werror --disable-libvtv --disable-libitm \
+        --with-system-zlib --with-pkgversion="x32-sdk"
+    case $LANGUAGES in *fortran*) ;; *) set -- "$@" --disable-libquadmath ;; esac
+    printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"
+    "$src/configure" "$@" CC="$HOST_CC" CXX="$HOST_CXX" CFLAGS="$HOST_CFLAGS" CXXFLAGS="$HOST_CFLAGS" \
+        CFLAGS_FOR_TARGET="-O2 -g" CXXFLAGS_FOR_TARGET="-O2 -g"
+    make -j"$JOBS" all-gcc MAKEINFO=true
+    # GCC wraps the C library's <limits.h> only if it saw one at build time; glibc comes
+    # later, so install the wrapping version it would have made (as Yocto and LFS do).
+    cat "$src/gcc/limitx.h" "$src/gcc/glimits.h" "$src/gcc/limity.h" > gcc/include-fixed/limits.h
+    make install-gcc DESTDIR="$DESTDIR" MAKEINFO=true
+    mkdir -p "$STAGE/share/x32-sdk/configure"
+    cp "$BUILD_DIR/configure-options.txt" "$STAGE/share/x32-sdk/configure/gcc.txt"
+}
