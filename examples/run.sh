@@ -271,10 +271,11 @@ check_run() {
     fi
 }
 
-# check_layout STRUCT: the bug's STRUCT is laid out differently on x86-64 and
-# x32 (DWARF, through pahole); the fix's is identical on every ABI built.
+# check_layout STRUCT [FIXSTRUCT]: the bug's STRUCT is laid out differently on
+# x86-64 and x32 (DWARF, through pahole); the fix's STRUCT (or FIXSTRUCT, when
+# the fix replaces the type) is identical on every ABI built.
 check_layout() {
-    l_struct=$1 l_name="examples/$name/layout"
+    l_struct=$1 l_fixstruct=${2:-$1} l_name="examples/$name/layout"
     if ! command -v "$PAHOLE" >/dev/null 2>&1; then
         layout_col="SKIP (no pahole)"
         report SKIP "$l_name-bug-differs" "pahole not installed (apt-get install dwarves)"
@@ -284,7 +285,8 @@ check_layout() {
     for l_id in bug-x86_64 bug-x32 bug-i386 fix-x86_64 fix-x32 fix-i386; do
         rm -f "$bdir/$l_id.layout"
         if [ -f "$bdir/$l_id.status" ] && [ "$(status_of "$l_id")" = ok ]; then
-            "$PAHOLE" -C "$l_struct" "$bdir/$l_id" >"$bdir/$l_id.layout" 2>/dev/null || true
+            case $l_id in bug-*) l_s=$l_struct ;; *) l_s=$l_fixstruct ;; esac
+            "$PAHOLE" -C "$l_s" "$bdir/$l_id" >"$bdir/$l_id.layout" 2>/dev/null || true
         fi
     done
     layout_col=
@@ -309,9 +311,9 @@ check_layout() {
         fi
     done
     if [ ! -s "$bdir/fix-x86_64.layout" ]; then
-        report FAIL "$l_name-fix-same" "no DWARF for struct $l_struct in the fix build"
+        report FAIL "$l_name-fix-same" "no DWARF for struct $l_fixstruct in the fix build"
     elif [ -n "$l_bad" ]; then
-        report FAIL "$l_name-fix-same" "struct $l_struct differs from x86_64 on:$l_bad"
+        report FAIL "$l_name-fix-same" "struct $l_fixstruct differs from x86_64 on:$l_bad"
     else
         report PASS "$l_name-fix-same"
     fi
@@ -398,7 +400,8 @@ do_example() {
 
     extra_col=
     layout_struct=$(expect_get layout)
-    if [ -n "$layout_struct" ]; then check_layout "$layout_struct"; extra_col="layout $layout_col"; fi
+    # shellcheck disable=SC2086 # one or two struct names
+    if [ -n "$layout_struct" ]; then check_layout $layout_struct; extra_col="layout $layout_col"; fi
     if [ -n "$(expect_get run)" ]; then check_run; extra_col="${extra_col:+$extra_col; }run $run_col"; fi
     if [ -n "$(expect_get ubsan)" ]; then check_ubsan; extra_col="${extra_col:+$extra_col; }ubsan $ubsan_col"; fi
     check_readme
