@@ -1,0 +1,61 @@
+/* signal_thread_directed: pthread_kill runs the handler in the target
+ * thread, for several threads at once; pthread_sigqueue carries a value. */
+// build: -pthread
+#include "check.h"
+#include <pthread.h>
+
+#define NT 8
+static __thread volatile int my_hits;
+static __thread int my_value;
+static volatile int stop;
+static volatile int counts[NT], values[NT];
+
+static void handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    my_hits++;
+    my_value = si->si_value.sival_int;
+}
+
+static void *worker(void *arg)
+{
+    int idx = (int)(intptr_t)arg;
+    while (!stop)
+        sleep_ms(1);
+    counts[idx] = my_hits;
+    values[idx] = my_value;
+    return NULL;
+}
+
+int main(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = handler;
+    sa.sa_flags = SA_SIGINFO;
+    REQUIRE_SYS(sigaction(SIGUSR1, &sa, NULL));
+    pthread_t t[NT];
+    for (int i = 0; i < NT; i++)
+        REQUIRE(pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i) == 0);
+    for (int i = 0; i < NT; i++) {
+        for (int k = 0; k <= i; k++) {
+            CHECK_EQ(pthread_kill(t[i], SIGUSR1), 0);
+            sleep_ms(2);                /* standard signals coalesce */
+        }
+        union sigval v = { .sival_int = 1000 + i };
+        CHECK_EQ(pthread_sigqueue(t[i], SIGUSR1, v), 0);
+        sleep_ms(2);
+    }
+    sleep_ms(50);
+    stop = 1;
+    for (int i = 0; i < NT; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < NT; i++) {
+        CHECK_EQ(counts[i], i + 2);
+        CHECK_EQ(values[i], 1000 + i);
+    }
+    CHECK_EQ(my_hits, 0);               /* never in main */
+    CHECK_EQ(pthread_kill(pthread_self(), 0), 0);
+    return check_done();
+}
