@@ -30,6 +30,7 @@ STEP, given alone, rebuilds just that step (its dependencies must be built).
 Steps, in order: $(all_steps | tr '\n' ' ')
 Actions:
   list             print the steps and whether the prefix holds their current output
+  sources          obtain and verify every source tarball now (e.g. before going offline)
   package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
 
 Environment: X32_SDK_CACHE (default ~/.cache/x32-sdk) holds sources, build trees, the
@@ -56,10 +57,10 @@ while [ $# -gt 0 ]; do
         --with-fortran) LANGUAGES="c,c++,fortran" ;;
         --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
-        list|package) ACTION=$1 ;;
+        list|package|sources) ACTION=$1 ;;
         -*) die "unknown option '$1'; see ./build.sh --help" ;;
         *) step_file "$1" >/dev/null \
-               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list package"
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package"
            ONLY=$1 ;;
     esac
     shift
@@ -95,7 +96,8 @@ TARGET=x86_64-linux-gnux32
 CONFIGURED_PREFIX=/opt/x32-sdk
 BUILD_TRIPLET=$(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)
 INTERACTIVE=no; [ -t 1 ] && INTERACTIVE=yes
-export TOP PREFIX JOBS TARGET CONFIGURED_PREFIX BUILD_TRIPLET LANGUAGES SOURCES CACHE
+# Not exported: step subshells inherit these, and names like TARGET or LANGUAGES would
+# leak into the environment of GCC's own makefiles, which use them for other things.
 
 if ! mkdir -p "$PREFIX" 2>/dev/null || ! touch "$PREFIX/.x32-sdk-write-test" 2>/dev/null; then
     die "cannot write to the prefix $PREFIX; pick a writable directory with --prefix DIR"
@@ -116,7 +118,6 @@ if command -v ccache >/dev/null 2>&1; then
     HOST_CC="ccache gcc"; HOST_CXX="ccache g++"
     CCACHE_DIR="$CACHE/ccache"; CCACHE_BASEDIR="$CACHE"; export CCACHE_DIR CCACHE_BASEDIR
 fi
-export HOST_CC HOST_CXX HOST_CFLAGS
 PATH="$PREFIX/bin:$PATH"; export PATH
 LC_ALL=C; export LC_ALL
 
@@ -138,6 +139,12 @@ case $ACTION in
             elif [ -f "$CACHE/steps/$_s-$(step_key "$_s")/seconds" ]; then _st="in the step cache"
             else _st="to build"; fi
             printf '%-14s %s\n' "$_s" "$_st"
+        done
+        exit 0 ;;
+    sources)
+        for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
+            _path=$(locate_tarball "$_pin") || exit 2
+            say "$(pin_get "$_pin" tarball): verified ($_path)"
         done
         exit 0 ;;
     package)

@@ -3,10 +3,11 @@
 # The build tree stays in the cache: libgcc and the target libraries are built from it
 # later, after glibc, so GCC is never compiled a second time.
 deps="binutils"
-pins="toolchain/gcc.pin sysroot/glibc.pin"
+pins="toolchain/gcc.pin"
 tree=gcc
 tree_owner=yes
-opts="languages=$LANGUAGES"
+# Only glibc's version reaches the compiler (--with-glibc-version), not its patches.
+opts="languages=$LANGUAGES glibc=$(pin_get "$TOP/sysroot/glibc.pin" version)"
 
 gcc_version() { pin_get "$TOP/toolchain/gcc.pin" version; }
 

@@ -1,0 +1,91 @@
+#!/bin/sh
+# tests/run.sh: the project's test command. Builds the SDK first (or restores it from the
+# step cache: seconds when nothing changed), then runs every suite, tests/<suite>/run.sh,
+# and the portability examples, and counts their PASS/FAIL/SKIP lines (see tests/lib.sh).
+#
+#   tests/run.sh                 build the SDK if needed, run all suites
+#   tests/run.sh SUITE...        only these suites (toolchain, build, runner, examples, ...)
+#   tests/run.sh --no-build ...  use the SDK in --prefix as it is
+#   tests/run.sh --prefix DIR    test the SDK in DIR (default: out/ in this checkout)
+set -u
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+PREFIX="$TOP/out"
+BUILD=yes
+SUITES=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --no-build) BUILD=no ;;
+        --prefix) PREFIX=$2; shift ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "tests/run.sh: unknown option '$1'; see tests/run.sh --help" >&2; exit 2 ;;
+        *) SUITES="$SUITES $1" ;;
+    esac
+    shift
+done
+case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
+
+if [ "$BUILD" = yes ]; then
+    echo "== building the SDK (./build.sh --prefix $PREFIX)"
+    if ! env -u LIBRARY_PATH "$TOP/build.sh" --prefix "$PREFIX"; then
+        echo "tests/run.sh: the SDK build failed; nothing was tested." >&2
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+fi
+
+if [ -z "$SUITES" ]; then
+    for _d in "$TOP"/tests/*/; do
+        [ -f "$_d/run.sh" ] && SUITES="$SUITES $(basename "$_d")"
+    done
+    SUITES="$SUITES examples"
+fi
+
+X32_SDK_PREFIX=$PREFIX
+X32_CC="$PREFIX/bin/x86_64-linux-gnux32-gcc"
+X32_CXX="$PREFIX/bin/x86_64-linux-gnux32-g++"
+X32_RUN="$PREFIX/bin/x32-run"
+export X32_SDK_PREFIX X32_CC X32_CXX X32_RUN
+# CUDA images set LIBRARY_PATH machine-wide; it must not reach x32 links.
+unset LIBRARY_PATH
+
+RESULTS=$(mktemp -d)
+trap 'rm -rf "$RESULTS"' EXIT
+for _s in $SUITES; do
+    if [ "$_s" = examples ]; then _cmd="$TOP/examples/run.sh"; _args=--check
+    else _cmd="$TOP/tests/$_s/run.sh"; _args=""; fi
+    if [ ! -f "$_cmd" ]; then
+        echo "FAIL suite-$_s: no such suite ($_cmd)" | tee -a "$RESULTS/all"
+        continue
+    fi
+    echo "== suite $_s"
+    TEST_TMP=$(mktemp -d "/tmp/x32-sdk-test-$_s.XXXXXX")
+    export TEST_TMP
+    # shellcheck disable=SC2086
+    sh "$_cmd" $_args > "$RESULTS/$_s" 2>&1
+    _rc=$?
+    cat "$RESULTS/$_s"
+    grep -E '^(PASS|FAIL|SKIP) ' "$RESULTS/$_s" >> "$RESULTS/all"
+    if [ "$_rc" != 0 ] && ! grep -q '^FAIL ' "$RESULTS/$_s"; then
+        echo "FAIL suite-$_s: the suite exited $_rc without reporting a failure" | tee -a "$RESULTS/all"
+    fi
+    rm -rf "$TEST_TMP"
+done
+
+touch "$RESULTS/all"
+_p=$(grep -c '^PASS ' "$RESULTS/all")
+_f=$(grep -c '^FAIL ' "$RESULTS/all")
+_k=$(grep -c '^SKIP ' "$RESULTS/all")
+if [ "$_f" != 0 ]; then
+    echo
+    echo "Failures:"
+    grep '^FAIL ' "$RESULTS/all"
+fi
+if [ "$_k" != 0 ]; then
+    echo
+    echo "Skipped (with reasons):"
+    grep '^SKIP ' "$RESULTS/all"
+fi
+echo
+echo "$_p passed, $_f failed, $_k skipped"
+[ "$_f" = 0 ] && [ "$_p" != 0 ]

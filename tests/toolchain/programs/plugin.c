@@ -1,0 +1,2 @@
+/* A shared object for dlopen_plugin.c. */
+long plugin_scale(long x) { return x * (long)sizeof(void *); }

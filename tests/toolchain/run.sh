@@ -1,0 +1,127 @@
+#!/bin/sh
+# The installed toolchain: what the compiler emits with no flags, that C and C++ link
+# statically and dynamically against the sysroot, that the results run under x32-run,
+# and that a moved copy of the prefix still works without the original.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../lib.sh"
+P="$HERE/programs"
+T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
+PREFIX=${X32_SDK_PREFIX:?X32_SDK_PREFIX is not set: run this through tests/run.sh}
+TGT=x86_64-linux-gnux32
+CC="$PREFIX/bin/$TGT-gcc"
+CXX="$PREFIX/bin/$TGT-g++"
+READELF="$PREFIX/bin/$TGT-readelf"
+RUN="$PREFIX/bin/x32-run"
+
+# --- what the compiler emits with no flags -------------------------------------------
+printf 'int f(void) { return 1; }\n' > "$T/empty.c"
+if "$CC" -c "$T/empty.c" -o "$T/empty.o" 2> "$T/err"; then
+    hdr=$("$READELF" -h "$T/empty.o")
+    case $hdr in
+        *ELF32*X86-64*) pass default-object-is-elf32-x86-64 ;;
+        *) fail default-object-is-elf32-x86-64 "readelf -h: $(echo "$hdr" | grep -E 'Class|Machine' | tr -s ' ' | tr '\n' ' ')" ;;
+    esac
+else
+    fail default-object-is-elf32-x86-64 "the compiler failed: $(tail -n 1 "$T/err")"
+fi
+macros=$("$CC" -dM -E - < /dev/null)
+case $macros in *"#define __ILP32__ 1"*) pass default-defines-ILP32 ;; *) fail default-defines-ILP32 "__ILP32__ not predefined" ;; esac
+case $macros in *"#define __LP64__"*) fail default-not-LP64 "__LP64__ is predefined" ;; *) pass default-not-LP64 ;; esac
+case $macros in *"#define __x86_64__ 1"*) pass default-defines-x86_64 ;; *) fail default-defines-x86_64 "__x86_64__ not predefined" ;; esac
+check abi-size-table-compiles "$CC" -std=c11 -c "$P/abi_sizes.c" -o "$T/abi_sizes.o"
+
+# --- linking ---------------------------------------------------------------------------
+interp_of() { "$READELF" -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p'; }
+build() { # NAME OUT COMPILER ARGS...: PASS/FAIL for building OUT
+    _n=$1; _o=$2; shift 2
+    if "$@" -o "$_o" 2> "$T/$_n.err"; then pass "$_n"; return 0; fi
+    fail "$_n" "$(grep -m1 -E 'error|undefined' "$T/$_n.err" || tail -n 1 "$T/$_n.err")"; return 1
+}
+build link-c-dynamic "$T/hello" "$CC" -O2 "$P/hello.c" && {
+    i=$(interp_of "$T/hello")
+    [ "$i" = /libx32/ld-linux-x32.so.2 ] && pass dynamic-interpreter-is-libx32 \
+        || fail dynamic-interpreter-is-libx32 "interpreter is '$i'"
+    case $("$READELF" -h "$T/hello") in *ELF32*) pass dynamic-executable-is-elf32 ;; *) fail dynamic-executable-is-elf32 "not ELF32" ;; esac
+}
+build link-c-static "$T/hello-static" "$CC" -O2 -static "$P/hello.c" && {
+    [ -z "$(interp_of "$T/hello-static")" ] && pass static-has-no-interpreter \
+        || fail static-has-no-interpreter "static program requests $(interp_of "$T/hello-static")"
+}
+build link-cxx-dynamic "$T/cxx" "$CXX" -O2 "$P/cxx_exceptions.cc"
+build link-cxx-static "$T/cxx-static" "$CXX" -O2 -static "$P/cxx_exceptions.cc"
+build link-threads "$T/threads" "$CC" -O2 -pthread "$P/threads_tls.c"
+build link-shared-object "$T/plugin.so" "$CC" -O2 -shared -fPIC "$P/plugin.c"
+build link-dlopen "$T/dlopen" "$CC" -O2 "$P/dlopen_plugin.c" -ldl
+build link-math "$T/math" "$CC" -O2 "$P/math.c" -lm
+build link-abi-table "$T/abi_sizes" "$CC" -O2 "$P/abi_sizes.c"
+build link-ubsan "$T/ubsan" "$CC" -O0 -fsanitize=undefined "$P/ubsan_overflow.c"
+build link-asan "$T/asan" "$CC" -O0 -fsanitize=address "$P/asan_overflow.c"
+
+# --- running under x32-run -------------------------------------------------------------
+# run_ok NAME EXPECTED-OUTPUT-SUBSTRING PROGRAM ARGS...
+run_ok() {
+    _n=$1; _want=$2; shift 2
+    if [ ! -x "$RUN" ]; then skip "$_n" "x32-run is not installed in $PREFIX/bin"; return; fi
+    if [ ! -f "$1" ]; then skip "$_n" "$(basename "$1") was not built (see its link test)"; return; fi
+    _out=$(timeout 60 "$RUN" "$@" 2>&1); _rc=$?
+    if [ "$_rc" != 0 ]; then fail "$_n" "exit $_rc: $(printf '%s\n' "$_out" | tail -n 1)"
+    else case $_out in *"$_want"*) pass "$_n" ;; *) fail "$_n" "output lacks '$_want': $(printf '%s\n' "$_out" | tail -n 1)" ;; esac; fi
+}
+run_ok run-c-dynamic "32-bit pointers" "$T/hello"
+run_ok run-c-static "32-bit pointers" "$T/hello-static"
+run_ok run-cxx-exceptions "errors=2" "$T/cxx"
+run_ok run-cxx-static "errors=2" "$T/cxx-static"
+run_ok run-threads-tls-atomics "total=" "$T/threads"
+run_ok run-dlopen "plugin_scale(10) = 40" "$T/dlopen"
+run_ok run-math "0.479425538604203" "$T/math"
+run_ok run-abi-table "long          4  4" "$T/abi_sizes"
+
+# sanitizer reports: the program must be stopped by the sanitizer with its report.
+run_report() { # NAME REPORT-SUBSTRING PROGRAM
+    if [ ! -x "$RUN" ]; then skip "$1" "x32-run is not installed in $PREFIX/bin"; return; fi
+    if [ ! -f "$3" ]; then skip "$1" "$(basename "$3") was not built (see its link test)"; return; fi
+    _out=$(timeout 60 "$RUN" "$3" 2>&1)
+    case $_out in *"$2"*) pass "$1" ;; *) fail "$1" "no '$2' in: $(printf '%s\n' "$_out" | tail -n 2 | tr '\n' ' ')" ;; esac
+}
+run_report run-ubsan-report "runtime error: signed integer overflow" "$T/ubsan"
+run_report run-asan-report "heap-buffer-overflow" "$T/asan"
+
+# --- a moved prefix works without the original -----------------------------------------
+# Hard links make the copy cheap; a private mount namespace then hides the original
+# prefix under an empty tmpfs, so any path baked into the SDK would fail to resolve.
+M="$T/moved-sdk"
+if cp -al "$PREFIX" "$M" 2>/dev/null || cp -a "$PREFIX" "$M"; then
+    moved_test() {
+        cat > "$T/moved.sh" <<EOF
+set -e
+cd "$T"
+"$M/bin/$TGT-gcc" -O2 "$P/hello.c" -o moved-hello
+"$M/bin/$TGT-g++" -O2 "$P/cxx_exceptions.cc" -o moved-cxx
+"$M/bin/$TGT-gcc" -print-sysroot
+if [ -x "$M/bin/x32-run" ]; then "$M/bin/x32-run" ./moved-hello; "$M/bin/x32-run" ./moved-cxx; fi
+EOF
+        if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1; then
+            unshare -m sh -c "mount -t tmpfs none '$PREFIX' && sh '$T/moved.sh'"
+        else
+            sh "$T/moved.sh"
+        fi
+    }
+    if out=$(moved_test 2>&1); then
+        case $out in
+            *"$M/$TGT/sysroot"*) pass moved-prefix-compiles-and-links ;;
+            *) fail moved-prefix-compiles-and-links "sysroot is not the moved one: $(echo "$out" | grep sysroot)" ;;
+        esac
+        if [ -x "$M/bin/x32-run" ]; then
+            case $out in *"errors=2"*) pass moved-prefix-programs-run ;; *) fail moved-prefix-programs-run "no output from the moved runner" ;; esac
+        else
+            skip moved-prefix-programs-run "x32-run is not installed in $PREFIX/bin"
+        fi
+    else
+        fail moved-prefix-compiles-and-links "$(printf '%s\n' "$out" | tail -n 1)"
+    fi
+    [ "$(id -u)" = 0 ] || skip moved-prefix-original-hidden "not root: cannot hide the original prefix in a mount namespace"
+    rm -rf "$M"
+else
+    fail moved-prefix-compiles-and-links "cannot copy $PREFIX to $M"
+fi
