@@ -232,6 +232,17 @@ check_run() {
             report FAIL "$c_name-fix-matches-x86_64" "fix prints '$(oneline "$bdir/fix-x86_64.out")', bug on x86_64 '$(oneline "$bdir/bug-x86_64.out")'"
         fi
     fi
+    # "fix-differs: x86_64": the bug is visible on x86-64 as well (e.g. through
+    # the x32 entry points); there the fix must print something else.
+    if [ "$(expect_get fix-differs)" = x86_64 ] && [ -f "$bdir/fix-x86_64.out" ] && [ -f "$bdir/bug-x86_64.out" ]; then
+        if c_why=$(unsupported bug-x86_64 fix-x86_64); then
+            report SKIP "$c_name-fix-differs-x86_64" "$c_why"
+        elif cmp -s "$bdir/bug-x86_64.out" "$bdir/fix-x86_64.out"; then
+            report FAIL "$c_name-fix-differs-x86_64" "bug and fix print the same on x86_64: '$(oneline "$bdir/fix-x86_64.out")'"
+        else
+            report PASS "$c_name-fix-differs-x86_64"
+        fi
+    fi
     if [ "$runner_ok" = no ]; then
         run_col="SKIP (no x32 runner)"
         report SKIP "$c_name-bug-differs" "$runner_why"
