@@ -9,7 +9,6 @@ static int fds[2];
 static void write_to_broken(void)
 {
     signal(SIGPIPE, SIG_DFL);           /* whoever started us may ignore it */
-    close(fds[0]);
     (void)!write(fds[1], "x", 1);
     _exit(0);
 }
@@ -17,10 +16,10 @@ static void write_to_broken(void)
 int main(void)
 {
     REQUIRE_SYS(pipe(fds));
+    close(fds[0]);                      /* no reader left anywhere */
     int st = run_child(write_to_broken);
     CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE);
 
-    close(fds[0]);
     signal(SIGPIPE, handler);
     CHECK_ERR(write(fds[1], "x", 1), EPIPE);
     CHECK_EQ(hits, 1);
