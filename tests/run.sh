@@ -25,6 +25,21 @@ while [ $# -gt 0 ]; do
 done
 case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 
+# Test-only tools (the SDK build installs its own): i386/x86-64 multilib for the examples'
+# contrast builds, python3 for the loopback download mirror. As root we install them.
+missing=""
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== installing test tools:$missing"
+        { apt-get install -y $missing || { apt-get update && apt-get install -y $missing; }; } > /tmp/x32-sdk-test-apt.log 2>&1 \
+            || echo "tests/run.sh: could not install$missing (see /tmp/x32-sdk-test-apt.log); the tests that need them will skip" >&2
+    else
+        echo "tests/run.sh: missing$missing; install with: sudo apt-get install$missing (the tests that need them will skip)" >&2
+    fi
+fi
+
 if [ "$BUILD" = yes ]; then
     echo "== building the SDK (./build.sh --prefix $PREFIX)"
     if ! env -u LIBRARY_PATH "$TOP/build.sh" --prefix "$PREFIX"; then
