@@ -25,8 +25,9 @@ int main(void)
     CHECK_EQ(start[8191], 0);
     CHECK_SYS(brk(start));
     CHECK(sbrk(0) == start);
-    /* A break below the data segment fails without moving it. */
-    CHECK_ERR(brk((void *)4096), ENOMEM);
+    /* A break below the data segment is refused by the kernel, which
+     * returns the old break (glibc reports that as success). */
+    (void)brk((void *)4096);
     CHECK(sbrk(0) == start);
     /* The break lies in this ABI's address space and after the program's data. */
     static int data_var;
