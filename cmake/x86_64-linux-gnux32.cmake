@@ -1,0 +1,73 @@
+# CMake toolchain file for the x32 SDK (x86_64-linux-gnux32).
+#
+#   cmake -S src -B build -DCMAKE_TOOLCHAIN_FILE=PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake
+#
+# It finds the SDK from its own location, so a moved or unpacked prefix works unchanged:
+# the installed copy (PREFIX/share/x32-sdk/cmake/) uses the prefix three levels up, the
+# copy in a checkout of x32-sdk (cmake/) uses the checkout's out/. A CMake variable or an
+# environment variable X32_SDK_PREFIX overrides both. ctest, try_run and
+# add_custom_command(... COMMAND <target>) run x32 programs through PREFIX/bin/x32-run.
+
+set(_x32_triplet x86_64-linux-gnux32)
+
+# CMake reads this file again for every try_compile, in a fresh scope that only sees the
+# variables listed in CMAKE_TRY_COMPILE_PLATFORM_VARIABLES; the override must be among
+# them or try_compile would silently pick another SDK than the main project.
+if(NOT X32_SDK_PREFIX AND NOT "$ENV{X32_SDK_PREFIX}" STREQUAL "")
+  set(X32_SDK_PREFIX "$ENV{X32_SDK_PREFIX}")
+endif()
+if(NOT X32_SDK_PREFIX)
+  if(CMAKE_CURRENT_LIST_DIR MATCHES "/share/x32-sdk/cmake$")
+    get_filename_component(X32_SDK_PREFIX "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+  else()
+    get_filename_component(X32_SDK_PREFIX "${CMAKE_CURRENT_LIST_DIR}/../out" ABSOLUTE)
+  endif()
+endif()
+get_filename_component(X32_SDK_PREFIX "${X32_SDK_PREFIX}" ABSOLUTE)
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX)
+
+# Refuse early with the fix in the message: without this, CMake's own error would be
+# "CMAKE_C_COMPILER not found" several screens later, naming no SDK.
+set(_x32_cc "${X32_SDK_PREFIX}/bin/${_x32_triplet}-gcc")
+set(_x32_sysroot "${X32_SDK_PREFIX}/${_x32_triplet}/sysroot")
+if(NOT EXISTS "${_x32_cc}" OR NOT IS_DIRECTORY "${_x32_sysroot}/usr/include")
+  message(FATAL_ERROR
+    "x32 SDK: no SDK at ${X32_SDK_PREFIX} (expected ${_x32_cc} and ${_x32_sysroot}/usr/include).\n"
+    "Build it with ./build.sh in the x32-sdk checkout, or point X32_SDK_PREFIX "
+    "(-DX32_SDK_PREFIX=DIR or the environment) at a built SDK prefix.")
+endif()
+# build-info.json is written last by build.sh: without it the prefix is a build in progress
+# or an interrupted one, whose compiler may lack its libraries.
+if(NOT EXISTS "${X32_SDK_PREFIX}/share/x32-sdk/build-info.json")
+  message(FATAL_ERROR
+    "x32 SDK: the SDK at ${X32_SDK_PREFIX} is not completely built "
+    "(no share/x32-sdk/build-info.json). Finish it with ./build.sh.")
+endif()
+
+set(CMAKE_SYSTEM_NAME Linux)
+# CMake and Meson spell x32's processor x86_64; the ABI shows in CMAKE_SIZEOF_VOID_P (4).
+set(CMAKE_SYSTEM_PROCESSOR x86_64)
+
+set(CMAKE_C_COMPILER "${_x32_cc}")
+set(CMAKE_CXX_COMPILER "${X32_SDK_PREFIX}/bin/${_x32_triplet}-g++")
+set(CMAKE_ASM_COMPILER "${_x32_cc}")
+set(CMAKE_SYSROOT "${_x32_sysroot}")
+
+# Tools run on the build machine; headers, libraries and CMake packages must come from
+# the x32 sysroot only, never from the host's /usr (that would link x86-64 libraries).
+set(CMAKE_FIND_ROOT_PATH "${_x32_sysroot}")
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+
+# FindPkgConfig runs the host pkg-config: point it at the sysroot's .pc files only and
+# make it prefix their -I/-L paths with the sysroot. PKG_CONFIG_PATH is searched before
+# PKG_CONFIG_LIBDIR, so a host value would bring in x86-64 packages: clear it.
+set(ENV{PKG_CONFIG_SYSROOT_DIR} "${_x32_sysroot}")
+set(ENV{PKG_CONFIG_LIBDIR} "${_x32_sysroot}/usr/libx32/pkgconfig:${_x32_sysroot}/usr/share/pkgconfig")
+set(ENV{PKG_CONFIG_PATH} "")
+
+# This kernel family usually cannot run x32, so every x32 program CMake runs (ctest,
+# try_run, custom commands naming a target) goes through the runner.
+set(CMAKE_CROSSCOMPILING_EMULATOR "${X32_SDK_PREFIX}/bin/x32-run")
