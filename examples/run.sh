@@ -189,7 +189,9 @@ run_one() {
     rm -rf "$r_dir"; mkdir -p "$r_dir"
     if [ "$r_abi" = x32 ] && [ -n "$runner" ]; then set -- "$runner" "$r_bin"
     else set -- "$r_bin"; fi
-    if (cd "$r_dir" && exec timeout "$RUN_TIMEOUT" "$@") >"$bdir/$r_tag.out" 2>"$bdir/$r_tag.err"; then
+    # No exec: the subshell, whose stderr is the log, is the one that notices
+    # and reports a crash, so "Segmentation fault" does not leak to the console.
+    if (cd "$r_dir" && timeout "$RUN_TIMEOUT" "$@") >"$bdir/$r_tag.out" 2>"$bdir/$r_tag.err"; then
         r_rc=0
     else
         r_rc=$?

@@ -1,0 +1,74 @@
+/*
+ * The same server and timer wheel, with the library's cookie made what a
+ * callback cookie has to be: a `void *`. It carries a pointer unchanged on
+ * every ABI, and an integer through (void *)(intptr_t) when one is needed.
+ * When the API cannot change, keep a table and pass the index instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- timerwheel.h (the old library) ---- */
+typedef void (*timer_cb)(void *cookie);
+
+struct timer {
+    unsigned due_ms;
+    timer_cb cb;
+    void *cookie;
+};
+
+static struct timer wheel[16];
+static unsigned ntimers;
+
+static void timer_add(unsigned due_ms, timer_cb cb, void *cookie)
+{
+    if (ntimers < sizeof wheel / sizeof wheel[0])
+        wheel[ntimers++] = (struct timer){ due_ms, cb, cookie };
+}
+
+static int by_due(const void *a, const void *b)
+{
+    const struct timer *x = a, *y = b;
+
+    return (x->due_ms > y->due_ms) - (x->due_ms < y->due_ms);
+}
+
+static void timer_run_all(void)
+{
+    qsort(wheel, ntimers, sizeof wheel[0], by_due);
+    for (unsigned i = 0; i < ntimers; i++)
+        wheel[i].cb(wheel[i].cookie);
+}
+/* ---- end of timerwheel.h ---- */
+
+struct conn {
+    int fd;
+    unsigned idle_ms;
+    char peer[32];
+};
+
+static void on_idle(void *cookie)
+{
+    struct conn *c = cookie;
+
+    printf("closing idle connection %d from %s after %u ms\n", c->fd, c->peer, c->idle_ms);
+}
+
+int main(void)
+{
+    static const char *const peers[] = { "10.0.0.7:51234", "10.0.0.9:40022", "192.168.1.4:3312" };
+
+    for (int i = 0; i < 3; i++) {
+        struct conn *c = calloc(1, sizeof *c);
+
+        if (!c)
+            return 1;
+        c->fd = 10 + i;
+        c->idle_ms = 3000u - 1000u * (unsigned)i;
+        snprintf(c->peer, sizeof c->peer, "%s", peers[i]);
+        timer_add(c->idle_ms, on_idle, c);
+    }
+    fflush(stdout);
+    timer_run_all();
+    return 0;
+}
