@@ -1,0 +1,115 @@
+#include "elf_load.h"
+#include "address_space.h"
+#include "raw_syscall.h"
+#include "util.h"
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+
+long read_exec_header(int fd, unsigned char *buf, size_t cap, uint64_t *file_size)
+{
+    struct stat st;
+    long r = raw_syscall2(SYS_fstat, fd, &st);
+    if (raw_failed(r))
+        return r;
+    *file_size = (uint64_t)st.st_size;
+    size_t got = 0;
+    while (got < cap) {
+        r = raw_syscall4(SYS_pread64, fd, buf + got, cap - got, got);
+        if (raw_failed(r))
+            return r;
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    return (long)got;
+}
+
+static uint64_t page_down(uint64_t v) { return v & ~(X32_PAGE - 1); }
+static uint64_t page_up(uint64_t v) { return (v + X32_PAGE - 1) & ~(X32_PAGE - 1); }
+
+static void map_segment(int fd, const char *path, const struct elf32_segment *s,
+                        uint64_t bias)
+{
+    uint64_t start = bias + s->vaddr;
+    uint64_t map_start = page_down(start);
+    uint64_t file_end = start + s->filesz;
+    uint64_t mem_end = start + s->memsz;
+    int prot = s->prot;
+    int needs_zeroing = s->memsz > s->filesz && (file_end & (X32_PAGE - 1));
+
+    if (s->filesz) {
+        long r = raw_syscall6(SYS_mmap, map_start, page_up(file_end) - map_start,
+                              prot | (needs_zeroing ? PROT_WRITE : 0),
+                              MAP_PRIVATE | MAP_FIXED, fd, page_down(s->offset));
+        if (raw_failed(r))
+            die(126, "%s: cannot map segment at 0x%lx (error %ld)", path, start, -r);
+        if (needs_zeroing) {
+            /* The rest of the last file page is bss and must read as zero. */
+            mem_set((void *)file_end, 0, page_up(file_end) - file_end);
+            if (!(prot & PROT_WRITE))
+                raw_syscall3(SYS_mprotect, map_start, page_up(file_end) - map_start, prot);
+        }
+    }
+    uint64_t anon_start = s->filesz ? page_up(file_end) : map_start;
+    if (page_up(mem_end) > anon_start) {
+        long r = raw_syscall6(SYS_mmap, anon_start, page_up(mem_end) - anon_start, prot,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        if (raw_failed(r))
+            die(126, "%s: cannot map bss at 0x%lx (error %ld)", path, anon_start, -r);
+    }
+}
+
+void load_elf32(int fd, const char *path, struct loaded_elf *out)
+{
+    static unsigned char hdr[EXEC_HEADER_MAX];
+    uint64_t file_size;
+    long n = read_exec_header(fd, hdr, sizeof hdr, &file_size);
+    if (n < 0)
+        die(126, "%s: cannot read (error %ld)", path, -n);
+    struct elf32_image img;
+    const char *why;
+    if (elf32_parse(hdr, (size_t)n, file_size, &img, &why) != 0)
+        die(126, "%s: malformed x32 ELF file: %s", path, why);
+
+    uint64_t span = img.hi - img.lo;
+    uint64_t bias = 0;
+    /* Reserve the whole span first so the segments land together and the
+     * holes between them stay unusable, like the kernel's ELF loader does. */
+    if (img.is_pie) {
+        long r = raw_syscall6(SYS_mmap, 0, span, PROT_NONE,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (raw_failed(r) || !guest_range_ok((uint64_t)r, span))
+            die(126, "%s: no room below 4 GiB for %lu bytes", path, span);
+        bias = (uint64_t)r - img.lo;
+    } else {
+        long r = raw_syscall6(SYS_mmap, img.lo, span, PROT_NONE,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                                  MAP_FIXED_NOREPLACE, -1, 0);
+        if (raw_failed(r) || (uint64_t)r != img.lo)
+            die(126, "%s: its segments at 0x%lx-0x%lx collide with existing mappings",
+                path, img.lo, img.hi);
+    }
+    for (unsigned i = 0; i < img.nseg; i++)
+        map_segment(fd, path, &img.seg[i], bias);
+
+    out->bias = bias;
+    out->entry = bias + img.entry;
+    out->phdr = img.phdr_vaddr ? bias + img.phdr_vaddr : 0;
+    out->phnum = img.phnum;
+    out->end = bias + img.seg[img.nseg - 1].vaddr + img.seg[img.nseg - 1].memsz;
+    out->interp[0] = 0;
+    if (img.has_interp) {
+        if (img.interp_offset + img.interp_size <= (uint64_t)n) {
+            mem_copy(out->interp, hdr + img.interp_offset, img.interp_size);
+        } else {
+            long r = raw_syscall4(SYS_pread64, fd, out->interp, img.interp_size,
+                                  img.interp_offset);
+            if (r != (long)img.interp_size)
+                die(126, "%s: cannot read PT_INTERP", path);
+        }
+        if (out->interp[img.interp_size - 1] != 0 ||
+            str_len(out->interp) != img.interp_size - 1)
+            die(126, "%s: malformed PT_INTERP string", path);
+    }
+}

@@ -1,0 +1,28 @@
+/* Mapping a validated x32 ELF image (program or interpreter) below 4 GiB. */
+#ifndef X32RUN_ELF_LOAD_H
+#define X32RUN_ELF_LOAD_H
+
+#include "elf_parse.h"
+#include <stdint.h>
+
+struct loaded_elf {
+    uint64_t bias;   /* load address minus link address */
+    uint64_t entry;  /* with bias applied */
+    uint64_t phdr;   /* in-memory address of the program headers, or 0 */
+    unsigned phnum;
+    uint64_t end;    /* end of the highest segment (start of brk) */
+    char interp[4096]; /* PT_INTERP string, "" if none */
+};
+
+/* Header bytes of a file opened for exec: enough for the ELF32 header and
+ * its program headers in every sane file. */
+#define EXEC_HEADER_MAX 8192
+
+/* Reads the first bytes of `fd`. Returns the number read, or -errno. */
+long read_exec_header(int fd, unsigned char *buf, size_t cap, uint64_t *file_size);
+
+/* Maps the x32 image open on `fd`.  On failure prints "x32-run: <path>: <why>"
+ * and exits with status 126. */
+void load_elf32(int fd, const char *path, struct loaded_elf *out);
+
+#endif

@@ -1,0 +1,52 @@
+/* Pure ELF32 (x32) header parsing and validation.  No system calls, no
+ * globals: it only reads the bytes it is given, so the fuzz harness in
+ * runner/fuzz/ can drive it directly. */
+#ifndef X32RUN_ELF_PARSE_H
+#define X32RUN_ELF_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A real x32 task has TASK_SIZE = 0xFFFFE000; nothing may end above it, so a
+ * one-past-the-end pointer can never wrap to 0. */
+#define X32_TASK_SIZE 0xFFFFE000ULL
+#define X32_PAGE 4096ULL
+#define ELF32_MAX_LOADS 16
+#define ELF32_MAX_PHNUM 128
+
+enum elf_kind {
+    ELF_KIND_NOT_ELF,
+    ELF_KIND_SCRIPT,   /* starts with "#!" */
+    ELF_KIND_X32,      /* ELFCLASS32 + EM_X86_64 */
+    ELF_KIND_X86_64,   /* ELFCLASS64 + EM_X86_64 */
+    ELF_KIND_I386,     /* ELFCLASS32 + EM_386 */
+    ELF_KIND_OTHER_ELF,
+};
+
+struct elf32_segment {
+    uint64_t vaddr, memsz, offset, filesz;
+    int prot; /* PROT_* bits */
+};
+
+struct elf32_image {
+    int is_pie; /* ET_DYN: loaded at a chosen bias */
+    uint64_t entry;
+    uint64_t phoff;
+    unsigned phnum;
+    struct elf32_segment seg[ELF32_MAX_LOADS];
+    unsigned nseg;
+    uint64_t lo, hi;      /* page-aligned span of the PT_LOADs */
+    uint64_t phdr_vaddr;  /* where the phdrs are in memory, 0 if not loaded */
+    int has_interp;
+    uint64_t interp_offset, interp_size;
+};
+
+enum elf_kind elf_classify(const unsigned char *buf, size_t len);
+
+/* Validates the ELF32 header and program headers in buf[0..len) (which must
+ * contain the whole phdr table) against a file of file_size bytes.  Returns 0,
+ * or -1 with *why set to a short description of the first problem. */
+int elf32_parse(const unsigned char *buf, size_t len, uint64_t file_size,
+                struct elf32_image *img, const char **why);
+
+#endif

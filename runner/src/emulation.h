@@ -1,0 +1,24 @@
+/* Translators for the x32 system calls whose arguments differ from x86-64. */
+#ifndef X32RUN_EMULATION_H
+#define X32RUN_EMULATION_H
+
+#include "thread_state.h"
+
+/* iovec.c: readv, writev, preadv(2), pwritev(2), vmsplice, process_vm_readv/writev, process_madvise */
+long sys_iovec_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+/* socket_msg.c: sendmsg/recvmsg/sendmmsg/recvmmsg, set/getsockopt */
+long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+/* ioctl.c */
+long sys_x32_ioctl(struct thread_state *t, const greg_t *g);
+/* threads.c */
+long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
+                   uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls);
+void emulate_thread_exit(struct thread_state *t, long status) __attribute__((noreturn));
+/* exec.c */
+long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
+                    uint64_t argv, uint64_t envp, long flags);
+/* misc_calls.c: waitid, rt_sigtimedwait, sigqueueinfo, timers, aio, ... */
+long sys_misc_x32_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+
+#endif

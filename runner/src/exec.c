@@ -1,0 +1,206 @@
+/* execve/execveat from the guest.  An x32 target (or a "#!" script whose
+ * interpreter is x32) re-executes the runner, since the kernel cannot load
+ * it; anything else is a plain execve, and SUD is cleared by the exec. */
+#include "elf_parse.h"
+#include "emulation.h"
+#include "exec.h"
+#include "address_space.h"
+#include "paths.h"
+#include "raw_syscall.h"
+#include "signals.h"
+#include "util.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define MAX_EXEC_ARGS 65536
+
+static char runner[PATH_BUF];
+static int with_sysroot;
+
+void exec_init(const char *runner_path, int pass_sysroot)
+{
+    str_copy(runner, sizeof runner, runner_path);
+    with_sysroot = pass_sysroot;
+}
+
+static long count_vector(uint64_t vec)
+{
+    if (!vec)
+        return 0;
+    const uint32_t *v = (const uint32_t *)vec;
+    long n = 0;
+    while (v[n]) {
+        if (++n >= MAX_EXEC_ARGS)
+            return -E2BIG;
+    }
+    return n;
+}
+
+/* Reads the first bytes of `path` to decide how to exec it. */
+static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap, long *len)
+{
+    long fd = raw_syscall4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+    if (raw_failed(fd)) {
+        *len = fd;
+        return ELF_KIND_NOT_ELF;
+    }
+    long n = raw_syscall4(SYS_pread64, fd, hdr, cap - 1, 0);
+    raw_syscall1(SYS_close, fd);
+    *len = n;
+    if (n < 0)
+        return ELF_KIND_NOT_ELF;
+    hdr[n] = 0;
+    return elf_classify(hdr, (size_t)n);
+}
+
+/* Splits a "#!interp [arg]" line in place, like the kernel does. */
+static int parse_shebang(char *hdr, long len, char **interp, char **arg)
+{
+    char *end = hdr + len;
+    char *nl = hdr + 2;
+    while (nl < end && *nl != '\n')
+        nl++;
+    if (nl == end && len >= 255)
+        return -1;
+    *nl = 0;
+    char *p = hdr + 2;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p)
+        return -1;
+    *interp = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    *arg = 0;
+    if (*p) {
+        *p++ = 0;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p) {
+            *arg = p;
+            char *q = p + str_len(p);
+            while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+                *--q = 0;
+        }
+    }
+    return 0;
+}
+
+long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path_p,
+                    uint64_t argv_p, uint64_t envp_p, long flags)
+{
+    (void)t;
+    char pathbuf[PATH_BUF], redirected[PATH_BUF];
+    const char *gpath = (const char *)path_p;
+    if (!gpath)
+        return -EFAULT;
+    /* execveat: turn (dirfd, path) into a path the runner can reopen. */
+    if (gpath[0] != '/' && dirfd != AT_FDCWD) {
+        char num[16];
+        int n = 0;
+        long fd = dirfd;
+        char tmp[16];
+        if (fd < 0)
+            return -EBADF;
+        do {
+            tmp[n++] = (char)('0' + fd % 10);
+            fd /= 10;
+        } while (fd);
+        for (int i = 0; i < n; i++)
+            num[i] = tmp[n - 1 - i];
+        num[n] = 0;
+        str_copy(pathbuf, sizeof pathbuf, "/proc/self/fd/");
+        str_cat(pathbuf, sizeof pathbuf, num);
+        if (!(gpath[0] == 0 && (flags & AT_EMPTY_PATH))) {
+            str_cat(pathbuf, sizeof pathbuf, "/");
+            str_cat(pathbuf, sizeof pathbuf, gpath);
+        }
+        gpath = pathbuf;
+    }
+    const char *path = gpath[0] == '/' ? redirect_path(gpath, redirected, sizeof redirected)
+                                       : gpath;
+
+    long argc = count_vector(argv_p), envc = count_vector(envp_p);
+    if (argc < 0 || envc < 0)
+        return -E2BIG;
+    unsigned char hdr[256];
+    long hlen;
+    enum elf_kind kind = probe_file(path, hdr, sizeof hdr, &hlen);
+    if (hlen < 0)
+        return hlen;
+    long r = raw_syscall4(SYS_faccessat, AT_FDCWD, path, X_OK, 0);
+    if (r)
+        return r;
+
+    /* Room for the runner's own prefix (up to 9 words) plus both vectors:
+     * on the altstack when small, else from the arena (leaked if the exec
+     * fails; a lock would stay held in a vfork parent after the child's exec). */
+    size_t words = (size_t)argc + (size_t)envc + 16;
+    char *small[4096];
+    char **vec = words <= 4096 ? small : runner_alloc(words * sizeof(char *), 4096);
+    if (!vec)
+        return -ENOMEM;
+    char **nargv = vec, **nenvp = vec + argc + 12;
+    for (long i = 0; i < envc; i++)
+        nenvp[i] = (char *)(uintptr_t)((const uint32_t *)envp_p)[i];
+    nenvp[envc] = 0;
+
+    const char *exec_path = path;
+    int k = 0;
+    char *interp = 0, *interp_arg = 0;
+    const char *argv0 = argc ? (const char *)(uintptr_t)((const uint32_t *)argv_p)[0] : path;
+    int first_guest_arg = 1; /* guest argv[0] is replaced by --argv0 */
+    if (kind == ELF_KIND_SCRIPT) {
+        if (parse_shebang((char *)hdr, hlen, &interp, &interp_arg) == 0) {
+            char ibuf[PATH_BUF];
+            unsigned char ihdr[64];
+            long ilen;
+            const char *ipath = interp[0] == '/' ? redirect_path(interp, ibuf, sizeof ibuf) : interp;
+            if (probe_file(ipath, ihdr, sizeof ihdr, &ilen) == ELF_KIND_X32) {
+                /* Run the x32 interpreter under the runner, with the argv the
+                 * kernel would have built: interp [arg] script args... */
+                nargv[k++] = runner;
+                nargv[k++] = "--argv0";
+                nargv[k++] = interp;
+                if (with_sysroot) {
+                    nargv[k++] = "--sysroot";
+                    nargv[k++] = (char *)current_sysroot();
+                }
+                nargv[k++] = "--";
+                nargv[k++] = (char *)ipath;
+                if (interp_arg)
+                    nargv[k++] = interp_arg;
+                nargv[k++] = (char *)gpath;
+                exec_path = runner;
+                goto copy_args;
+            }
+        }
+    } else if (kind == ELF_KIND_X32) {
+        nargv[k++] = runner;
+        nargv[k++] = "--argv0";
+        nargv[k++] = (char *)argv0;
+        if (with_sysroot) {
+            nargv[k++] = "--sysroot";
+            nargv[k++] = (char *)current_sysroot();
+        }
+        nargv[k++] = "--";
+        nargv[k++] = (char *)path;
+        exec_path = runner;
+        goto copy_args;
+    }
+    first_guest_arg = 0; /* native target: the guest's argv as it is */
+copy_args:
+    for (long i = first_guest_arg; i < argc; i++)
+        nargv[k++] = (char *)(uintptr_t)((const uint32_t *)argv_p)[i];
+    nargv[k] = 0;
+
+    /* The trap handler runs with SIGSYS blocked and the mask survives exec:
+     * give the new program the guest's mask instead. */
+    uint64_t old;
+    set_host_mask(*(uint64_t *)&uc->uc_sigmask, &old);
+    r = raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
+    set_host_mask(old, 0);
+    return r;
+}

@@ -1,0 +1,5 @@
+#ifndef X32RUN_EXEC_H
+#define X32RUN_EXEC_H
+/* Set by main(): how to re-run the runner for an x32 exec target. */
+void exec_init(const char *runner_path, int pass_sysroot);
+#endif

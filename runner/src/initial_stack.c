@@ -1,0 +1,132 @@
+#include "initial_stack.h"
+#include "address_space.h"
+#include "raw_syscall.h"
+#include "util.h"
+#include <elf.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+
+#ifndef AT_RSEQ_FEATURE_SIZE
+#define AT_RSEQ_FEATURE_SIZE 27
+#define AT_RSEQ_ALIGN 28
+#endif
+#ifndef AT_HWCAP3
+#define AT_HWCAP3 29
+#define AT_HWCAP4 30
+#endif
+#ifndef AT_MINSIGSTKSZ
+#define AT_MINSIGSTKSZ 51
+#endif
+
+static uint64_t stack_size(void)
+{
+    struct rlimit rl;
+    uint64_t size = 8ULL << 20;
+    if (raw_syscall2(SYS_getrlimit, RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        size = rl.rlim_cur;
+    if (size < (256ULL << 10))
+        size = 256ULL << 10;
+    if (size > (512ULL << 20))
+        size = 512ULL << 20; /* an x32 task cannot afford more */
+    return (size + 4095) & ~4095ULL;
+}
+
+static uint64_t push_bytes(uint64_t sp, const void *data, size_t n)
+{
+    sp -= n;
+    mem_copy((void *)sp, data, n);
+    return sp;
+}
+
+uint64_t build_initial_stack(int argc, char **argv, char **envp,
+                             const struct auxv_info *ai)
+{
+    uint64_t size = stack_size();
+    long base = guest_mmap(0, size, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (raw_failed(base))
+        die(126, "cannot map a %lu-byte stack below 4 GiB", size);
+    uint64_t sp = (uint64_t)base + size;
+
+    int envc = 0;
+    while (envp[envc])
+        envc++;
+
+    unsigned char random[16];
+    if (raw_syscall3(SYS_getrandom, random, sizeof random, 0) != sizeof random)
+        for (int i = 0; i < 16; i++)
+            random[i] = (unsigned char)(i * 37 + (uint64_t)&sp);
+    sp = push_bytes(sp, random, sizeof random);
+    uint64_t random_addr = sp;
+    sp = push_bytes(sp, "x86_64", 7);
+    uint64_t platform_addr = sp;
+    sp = push_bytes(sp, ai->execfn, str_len(ai->execfn) + 1);
+    uint64_t execfn_addr = sp;
+
+    /* Strings first (highest), so their addresses are known for the vectors. */
+    static uint32_t envp_addr[65536], argv_addr[65536];
+    if (envc >= 65536 || argc >= 65536)
+        die(126, "too many arguments or environment variables");
+    for (int i = envc - 1; i >= 0; i--) {
+        sp = push_bytes(sp, envp[i], str_len(envp[i]) + 1);
+        envp_addr[i] = (uint32_t)sp;
+    }
+    for (int i = argc - 1; i >= 0; i--) {
+        sp = push_bytes(sp, argv[i], str_len(argv[i]) + 1);
+        argv_addr[i] = (uint32_t)sp;
+    }
+    if (sp - (uint64_t)base < 64 * 1024)
+        die(126, "arguments and environment do not fit on the stack");
+
+    uint32_t auxv[64];
+    int na = 0;
+#define AUX(k, v) (auxv[na++] = (uint32_t)(k), auxv[na++] = (uint32_t)(v))
+    if (ai->vdso_base)
+        AUX(AT_SYSINFO_EHDR, ai->vdso_base);
+    if (getauxval(AT_MINSIGSTKSZ))
+        AUX(AT_MINSIGSTKSZ, getauxval(AT_MINSIGSTKSZ));
+    AUX(AT_HWCAP, getauxval(AT_HWCAP));
+    AUX(AT_PAGESZ, 4096);
+    AUX(AT_CLKTCK, getauxval(AT_CLKTCK) ? getauxval(AT_CLKTCK) : 100);
+    AUX(AT_PHDR, ai->phdr);
+    AUX(AT_PHENT, sizeof(Elf32_Phdr));
+    AUX(AT_PHNUM, ai->phnum);
+    AUX(AT_BASE, ai->interp_base);
+    AUX(AT_FLAGS, 0);
+    AUX(AT_ENTRY, ai->entry);
+    AUX(AT_UID, raw_syscall0(SYS_getuid));
+    AUX(AT_EUID, raw_syscall0(SYS_geteuid));
+    AUX(AT_GID, raw_syscall0(SYS_getgid));
+    AUX(AT_EGID, raw_syscall0(SYS_getegid));
+    AUX(AT_SECURE, getauxval(AT_SECURE));
+    AUX(AT_RANDOM, random_addr);
+    AUX(AT_HWCAP2, getauxval(AT_HWCAP2));
+    AUX(AT_EXECFN, execfn_addr);
+    AUX(AT_PLATFORM, platform_addr);
+    if (getauxval(AT_RSEQ_FEATURE_SIZE)) {
+        AUX(AT_RSEQ_FEATURE_SIZE, getauxval(AT_RSEQ_FEATURE_SIZE));
+        AUX(AT_RSEQ_ALIGN, getauxval(AT_RSEQ_ALIGN));
+    }
+    if (getauxval(AT_HWCAP3))
+        AUX(AT_HWCAP3, getauxval(AT_HWCAP3));
+    if (getauxval(AT_HWCAP4))
+        AUX(AT_HWCAP4, getauxval(AT_HWCAP4));
+    AUX(AT_NULL, 0);
+#undef AUX
+
+    uint64_t words = 1 + (uint64_t)argc + 1 + (uint64_t)envc + 1 + (uint64_t)na;
+    sp = (sp - words * 4) & ~15ULL;
+    uint32_t *w = (uint32_t *)sp;
+    *w++ = (uint32_t)argc;
+    for (int i = 0; i < argc; i++)
+        *w++ = argv_addr[i];
+    *w++ = 0;
+    for (int i = 0; i < envc; i++)
+        *w++ = envp_addr[i];
+    *w++ = 0;
+    for (int i = 0; i < na; i++)
+        *w++ = auxv[i];
+    return sp;
+}

@@ -1,0 +1,71 @@
+/* x32 ioctl (compat_sys_ioctl).  Commands whose argument is a plain int, a
+ * fixed-size struct without pointers or longs (termios, winsize, most _IO*
+ * numbers) pass through.  The ifreq family differs only in size (32 bytes
+ * on x32, 40 natively), so it is bounced through a native-sized buffer.
+ * Known pointer-carrying families are refused with ENOTTY and named under
+ * X32_RUN_DEBUG=1, instead of letting the kernel misread them. */
+#include "emulation.h"
+#include "raw_syscall.h"
+#include "trap.h"
+#include "util.h"
+#include <errno.h>
+#include <net/if.h>
+#include <sys/syscall.h>
+
+#define X32_IFREQ_SIZE 32
+
+static int is_ifreq_cmd(unsigned cmd)
+{
+    if (cmd < 0x8910 || cmd > 0x89ff)
+        return 0;
+    switch (cmd) {
+    case 0x8912: /* SIOCGIFCONF: ifconf holds a pointer */
+    case 0x8946: /* SIOCETHTOOL: ifr_data pointer */
+    case 0x894a: /* SIOCWANDEV */
+    case 0x8970: case 0x8971: /* SIOCG/SIFMAP: struct ifmap has longs */
+    case 0x890b: case 0x890c: /* SIOCADDRT/DELRT: rtentry has pointers */
+        return 0;
+    default:
+        return cmd < 0x89e0; /* below SIOCDEVPRIVATE/SIOCPROTOPRIVATE */
+    }
+}
+
+static const char *refused_family(unsigned cmd)
+{
+    unsigned type = (cmd >> 8) & 0xff;
+    if (cmd == 0x8912 || cmd == 0x8946 || cmd == 0x894a || cmd == 0x8970 ||
+        cmd == 0x8971 || cmd == 0x890b || cmd == 0x890c || (cmd >= 0x89e0 && cmd <= 0x89ff))
+        return "socket ioctl with pointers or longs";
+    if (cmd == 0x2285)
+        return "SG_IO (sg_io_hdr holds pointers)";
+    switch (type) {
+    case 'U': return "USB device filesystem";
+    case 'V': return "V4L2";
+    case 'A': return "ALSA PCM";
+    case 'L': return "loop device";
+    case 0xAE: return "KVM";
+    case 'd': return "DRM";
+    default: return 0;
+    }
+}
+
+long sys_x32_ioctl(struct thread_state *t, const greg_t *g)
+{
+    unsigned cmd = (unsigned)ARG2(g);
+    if (is_ifreq_cmd(cmd) && ARG3(g)) {
+        struct ifreq native;
+        mem_set(&native, 0, sizeof native);
+        mem_copy(&native, (void *)ARG3(g), X32_IFREQ_SIZE);
+        long r = raw_syscall3(SYS_ioctl, ARG1(g), cmd, &native);
+        if (!raw_failed(r))
+            mem_copy((void *)ARG3(g), &native, X32_IFREQ_SIZE);
+        return r;
+    }
+    const char *family = refused_family(cmd);
+    if (family) {
+        debug_log("unsupported: ioctl(%ld, 0x%x): %s is not translated",
+                  (long)ARG1(g), cmd, family);
+        return -ENOTTY;
+    }
+    return forward(t, SYS_ioctl, g);
+}

@@ -1,0 +1,68 @@
+/* The iovec family: x32 passes arrays of 8-byte {u32 base, u32 len}; the
+ * native calls want 16-byte struct iovec.  Converted on the altstack, up to
+ * IOV_MAX entries (the kernel refuses more with EINVAL too). */
+#include "emulation.h"
+#include "trap.h"
+#include "x32_abi.h"
+#include <errno.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+
+#define IOV_LIMIT 1024
+
+static long widen_iovec(uint64_t src, uint64_t n, struct iovec *dst)
+{
+    if (n > IOV_LIMIT)
+        return -EINVAL;
+    const struct x32_iovec *v = (const struct x32_iovec *)src;
+    for (uint64_t i = 0; i < n; i++) {
+        dst[i].iov_base = (void *)(uintptr_t)v[i].base;
+        dst[i].iov_len = v[i].len;
+    }
+    return 0;
+}
+
+static long call(struct thread_state *t, long nr, long a1, long a2, long a3, long a4,
+                 long a5, long a6)
+{
+    extern long safe_syscall(volatile int *, long, long, long, long, long, long, long);
+    return safe_syscall(&t->signal_pending, nr, a1, a2, a3, a4, a5, a6);
+}
+
+long sys_iovec_call(struct thread_state *t, unsigned long nr, const greg_t *g)
+{
+    struct iovec iov[IOV_LIMIT], iov2[IOV_LIMIT];
+    long fd = (long)ARG1(g), r;
+    switch (nr) {
+    case 515: case 516: /* readv, writev (fd, vec, vlen) */
+    case 532:           /* vmsplice (fd, vec, nr_segs, flags) */
+        if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
+            return r;
+        return call(t, nr == 515 ? SYS_readv : nr == 516 ? SYS_writev : SYS_vmsplice,
+                    fd, (long)iov, (long)ARG3(g), (long)ARG4(g), 0, 0);
+    case 534: case 535: /* preadv, pwritev (fd, vec, vlen, pos): native splits pos */
+        if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
+            return r;
+        return call(t, nr == 534 ? SYS_preadv : SYS_pwritev, fd, (long)iov,
+                    (long)ARG3(g), (long)ARG4(g), 0, 0);
+    case 546: case 547: /* preadv2, pwritev2 (fd, vec, vlen, pos, flags):
+                         * flags move from arg 5 to arg 6 */
+        if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
+            return r;
+        return call(t, nr == 546 ? SYS_preadv2 : SYS_pwritev2, fd, (long)iov,
+                    (long)ARG3(g), (long)ARG4(g), 0, (long)ARG5(g));
+    case 539: case 540: /* process_vm_readv/writev (pid, lvec, liovcnt, rvec, riovcnt, flags) */
+        if ((r = widen_iovec(ARG2(g), ARG3(g), iov)) || (r = widen_iovec(ARG4(g), ARG5(g), iov2)))
+            return r;
+        return call(t, nr == 539 ? SYS_process_vm_readv : SYS_process_vm_writev, fd,
+                    (long)iov, (long)ARG3(g), (long)iov2, (long)ARG5(g), (long)ARG6(g));
+    case SYS_process_madvise: /* (pidfd, vec, vlen, advice, flags): a "common"
+                               * call that imports compat iovecs on x32 */
+        if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
+            return r;
+        return call(t, SYS_process_madvise, fd, (long)iov, (long)ARG3(g), (long)ARG4(g),
+                    (long)ARG5(g), 0);
+    default:
+        return -ENOSYS;
+    }
+}

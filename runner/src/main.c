@@ -1,0 +1,332 @@
+/* x32-run: run x32 (ILP32 x86-64) programs on a kernel without
+ * CONFIG_X86_X32_ABI.  This file is the command line and the start-up
+ * sequence; see README.md for the architecture. */
+#include "address_space.h"
+#include "elf_load.h"
+#include "exec.h"
+#include "initial_stack.h"
+#include "paths.h"
+#include "probe.h"
+#include "raw_syscall.h"
+#include "signals.h"
+#include "thread_state.h"
+#include "trap.h"
+#include "util.h"
+#include "vdso.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/rseq.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define X32RUN_VERSION "0.1.0"
+
+struct options {
+    const char *mode;    /* "native", "user" or NULL for automatic */
+    const char *sysroot; /* NULL: next to the runner, else "/" */
+    const char *argv0;
+    const char *program;
+    int nargs;           /* guest arguments after the program */
+    char **args;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: x32-run [--mode native|user] [--sysroot DIR] [--argv0 NAME] PROGRAM [ARGS...]\n"
+            "       x32-run --probe | --register | --help | --version\n"
+            "\n"
+            "Runs an x32 (x86_64-linux-gnux32) program.  In user mode the program runs\n"
+            "natively on the CPU while its system calls are trapped and translated, so no\n"
+            "kernel x32 support is needed.\n"
+            "\n"
+            "  --mode M       native: let the kernel run it; user: emulate the x32 ABI.\n"
+            "                 Default: native if the kernel runs x32, else user. (X32_RUN_MODE)\n"
+            "  --sysroot DIR  take /libx32 and /usr/libx32 files from DIR when present there.\n"
+            "                 Default: $X32_SYSROOT, else <bindir>/../x86_64-linux-gnux32/sysroot,\n"
+            "                 else the host's own files.\n"
+            "  --argv0 NAME   the program's argv[0] (default: PROGRAM)\n"
+            "  --probe        show what this host supports and which mode would be used\n"
+            "  --register     register with binfmt_misc so x32 programs run directly (root)\n"
+            "\n"
+            "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
+            "every system call.\n");
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (str_eq(a, "--")) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] == 0)
+            break;
+        if (str_eq(a, "--help") || str_eq(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (str_eq(a, "--version")) {
+            printf("x32-run %s\n", X32RUN_VERSION);
+            exit(0);
+        } else if (str_eq(a, "--probe")) {
+            exit(print_probe());
+        } else if (str_eq(a, "--register")) {
+            extern int register_binfmt(void);
+            exit(register_binfmt());
+        } else if ((str_eq(a, "--mode") || str_eq(a, "--sysroot") || str_eq(a, "--argv0")) &&
+                   i + 1 < argc) {
+            const char *v = argv[++i];
+            if (str_eq(a, "--mode"))
+                o->mode = v;
+            else if (str_eq(a, "--sysroot"))
+                o->sysroot = v;
+            else
+                o->argv0 = v;
+        } else if (str_starts(a, "--mode=")) {
+            o->mode = a + 7;
+        } else if (str_starts(a, "--sysroot=")) {
+            o->sysroot = a + 10;
+        } else if (str_starts(a, "--argv0=")) {
+            o->argv0 = a + 8;
+        } else {
+            fprintf(stderr, "x32-run: unknown option '%s' (try --help)\n", a);
+            exit(2);
+        }
+    }
+    if (i >= argc) {
+        usage(stderr);
+        exit(2);
+    }
+    o->program = argv[i];
+    o->args = argv + i + 1;
+    o->nargs = argc - i - 1;
+}
+
+/* A name without a slash that is not in the current directory is looked up
+ * in PATH, like a shell would. */
+static const char *find_program(const char *name, char *buf, size_t cap)
+{
+    if (strchr(name, '/') || access(name, F_OK) == 0)
+        return name;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        const char *end = strchr(path, ':');
+        size_t len = end ? (size_t)(end - path) : strlen(path);
+        if (len && len + strlen(name) + 2 <= cap) {
+            memcpy(buf, path, len);
+            buf[len] = '/';
+            strcpy(buf + len + 1, name);
+            if (access(buf, X_OK) == 0)
+                return buf;
+        }
+        path += len;
+        if (*path == ':')
+            path++;
+    }
+    return name;
+}
+
+static void default_sysroot(const char *runner_path, char *buf, size_t cap)
+{
+    const char *env = getenv("X32_SYSROOT");
+    if (env && *env) {
+        snprintf(buf, cap, "%s", env);
+        return;
+    }
+    char dir[PATH_BUF - 64];
+    str_copy(dir, sizeof dir, runner_path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(buf, cap, "%s/../x86_64-linux-gnux32/sysroot", dir);
+    struct stat st;
+    if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode))
+        snprintf(buf, cap, "/");
+}
+
+static void exec_native(const char *path, const struct options *o, char **envp)
+{
+    char **argv = calloc((size_t)o->nargs + 2, sizeof *argv);
+    argv[0] = (char *)(o->argv0 ? o->argv0 : o->program);
+    for (int i = 0; i < o->nargs; i++)
+        argv[i + 1] = o->args[i];
+    execve(path, argv, envp);
+    fprintf(stderr, "x32-run: %s: cannot execute: %s\n", path, strerror(errno));
+    exit(errno == ENOENT ? 127 : 126);
+}
+
+/* glibc registered an rseq area for the runner's main thread; the kernel
+ * allows one per thread, and the guest's glibc wants to register its own. */
+static void unregister_runner_rseq(void)
+{
+    if (!__rseq_size)
+        return;
+    void *area = (char *)__builtin_thread_pointer() + __rseq_offset;
+    const unsigned sizes[] = {__rseq_size, 32, 20};
+    for (unsigned i = 0; i < 3; i++)
+        if (raw_syscall4(SYS_rseq, area, sizes[i], 1 /*RSEQ_FLAG_UNREGISTER*/, 0x53053053) == 0)
+            return;
+}
+
+static void run_x32(const char *path, int fd, const struct options *o, char **envp)
+{
+    char runner_path[PATH_BUF], sysroot[PATH_BUF], guest_abs[PATH_BUF], fdlink[64];
+    ssize_t n = readlink("/proc/self/exe", runner_path, sizeof runner_path - 1);
+    if (n <= 0)
+        die(126, "cannot find my own executable through /proc/self/exe");
+    runner_path[n] = 0;
+    snprintf(fdlink, sizeof fdlink, "/proc/self/fd/%d", fd);
+    n = readlink(fdlink, guest_abs, sizeof guest_abs - 1);
+    if (n <= 0)
+        snprintf(guest_abs, sizeof guest_abs, "%s", path);
+    else
+        guest_abs[n] = 0;
+    if (o->sysroot)
+        snprintf(sysroot, sizeof sysroot, "%s", o->sysroot);
+    else
+        default_sysroot(runner_path, sysroot, sizeof sysroot);
+    paths_init(sysroot, guest_abs);
+    exec_init(runner_path, !str_eq(current_sysroot(), "/"));
+    debug_log("sysroot %s, program %s", current_sysroot(), guest_abs);
+
+    address_space_init();
+    struct thread_state *t = thread_alloc();
+    if (!t)
+        die(126, "cannot allocate the runner's thread state");
+    signals_init(t);
+
+    struct loaded_elf exe;
+    static struct loaded_elf interp;
+    load_elf32(fd, path, &exe);
+    close(fd);
+    uint64_t entry = exe.entry, interp_base = 0;
+    if (exe.interp[0]) {
+        char buf[PATH_BUF];
+        const char *ipath = redirect_path(exe.interp, buf, sizeof buf);
+        int ifd = open(ipath, O_RDONLY | O_CLOEXEC);
+        if (ifd < 0)
+            die(127, "%s: cannot open its interpreter %s: %s (install an x32 libc or pass --sysroot)",
+                path, exe.interp, strerror(errno));
+        unsigned char hdr[64];
+        uint64_t size;
+        long hn = read_exec_header(ifd, hdr, sizeof hdr, &size);
+        if (hn < 0 || elf_classify(hdr, (size_t)hn) != ELF_KIND_X32)
+            die(126, "%s: interpreter %s is not an x32 ELF file", path, ipath);
+        load_elf32(ifd, ipath, &interp);
+        close(ifd);
+        entry = interp.entry;
+        interp_base = interp.bias;
+    }
+    if (!exe.phdr)
+        die(126, "%s: program headers are not in a loaded segment", path);
+
+    struct auxv_info ai = {
+        .phdr = exe.phdr, .phnum = exe.phnum, .entry = exe.entry,
+        .interp_base = interp_base, .vdso_base = map_vdso_shim(), .execfn = path,
+    };
+    guest_brk_init(exe.end);
+    int gargc = o->nargs + 1;
+    char **gargv = calloc((size_t)gargc + 1, sizeof *gargv);
+    gargv[0] = (char *)(o->argv0 ? o->argv0 : o->program);
+    for (int i = 0; i < o->nargs; i++)
+        gargv[i + 1] = o->args[i];
+    uint64_t sp = build_initial_stack(gargc, gargv, envp, &ai);
+
+    unregister_runner_rseq();
+    thread_install_altstack(t);
+    t->tid = (int)raw_syscall0(SYS_gettid);
+    install_sigsys_handler();
+    long r = enable_syscall_dispatch();
+    if (r)
+        die(126, "syscall user dispatch is unavailable (error %ld): this kernel cannot run "
+                 "x32 programs in user mode (see x32-run --probe)", -r);
+    enter_guest(entry, sp);
+}
+
+int main(int argc, char **argv, char **envp)
+{
+    struct options o = {0};
+    const char *e;
+    if ((e = getenv("X32_RUN_DEBUG")) && *e && !str_eq(e, "0"))
+        debug_enabled = 1;
+    if ((e = getenv("X32_RUN_TRACE")) && *e && !str_eq(e, "0"))
+        trace_enabled = 1;
+    if (getauxval(AT_EXECFD) && argc >= 3) {
+        /* binfmt_misc with flags POF: argv = runner, path, original argv0, args */
+        close((int)getauxval(AT_EXECFD));
+        o.program = argv[1];
+        o.argv0 = argv[2];
+        o.args = argv + 3;
+        o.nargs = argc - 3;
+    } else {
+        parse_args(argc, argv, &o);
+    }
+    if (!o.mode)
+        o.mode = getenv("X32_RUN_MODE");
+    if (o.mode && *o.mode && !str_eq(o.mode, "native") && !str_eq(o.mode, "user")) {
+        fprintf(stderr, "x32-run: unknown mode '%s' (native or user)\n", o.mode);
+        return 2;
+    }
+
+    char found[PATH_BUF];
+    const char *path = find_program(o.program, found, sizeof found);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(stderr, "x32-run: %s: %s\n", o.program, strerror(errno));
+        return errno == ENOENT ? 127 : 126;
+    }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "x32-run: %s: is a directory\n", o.program);
+        return 126;
+    }
+    unsigned char hdr[EXEC_HEADER_MAX];
+    uint64_t size;
+    long hn = read_exec_header(fd, hdr, sizeof hdr, &size);
+    if (hn < 0) {
+        fprintf(stderr, "x32-run: %s: cannot read: %s\n", path, strerror((int)-hn));
+        return 126;
+    }
+    switch (elf_classify(hdr, (size_t)hn)) {
+    case ELF_KIND_X32:
+        break;
+    case ELF_KIND_X86_64:
+    case ELF_KIND_I386:
+    case ELF_KIND_SCRIPT:
+        /* Not x32 itself: the kernel runs it (a script whose interpreter is
+         * x32 comes back here through the kernel's binfmt_misc, or is run
+         * by the guest-exec path inside the runner). */
+        close(fd);
+        exec_native(path, &o, envp);
+        break;
+    case ELF_KIND_OTHER_ELF:
+        fprintf(stderr, "x32-run: %s: not an x86-64 or x32 ELF file\n", path);
+        return 126;
+    case ELF_KIND_NOT_ELF:
+        fprintf(stderr, "x32-run: %s: not an ELF executable\n", path);
+        return 126;
+    }
+    if (access(path, X_OK) != 0) {
+        fprintf(stderr, "x32-run: %s: %s\n", path, strerror(errno));
+        return 126;
+    }
+
+    int native = kernel_runs_x32();
+    if (o.mode && *o.mode)
+        native = str_eq(o.mode, "native");
+    if (native) {
+        close(fd);
+        exec_native(path, &o, envp);
+    }
+    run_x32(path, fd, &o, envp);
+    return 126;
+}

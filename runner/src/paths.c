@@ -1,0 +1,74 @@
+#include "paths.h"
+#include "raw_syscall.h"
+#include "util.h"
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static char sysroot[PATH_BUF] = "/";
+static char guest_exe[PATH_BUF];
+
+void paths_init(const char *root, const char *exe)
+{
+    str_copy(sysroot, sizeof sysroot, root && *root ? root : "/");
+    size_t n = str_len(sysroot);
+    while (n > 1 && sysroot[n - 1] == '/')
+        sysroot[--n] = 0;
+    str_copy(guest_exe, sizeof guest_exe, exe);
+}
+
+const char *current_sysroot(void) { return sysroot; }
+const char *guest_exe_path(void) { return guest_exe; }
+
+static int is_decimal_then(const char *s, const char *tail)
+{
+    if (*s < '0' || *s > '9')
+        return 0;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    return str_eq(s, tail);
+}
+
+int is_proc_self_exe(const char *p)
+{
+    if (str_eq(p, "/proc/self/exe") || str_eq(p, "/proc/thread-self/exe"))
+        return 1;
+    if (!str_starts(p, "/proc/"))
+        return 0;
+    /* /proc/<our pid>/exe and /proc/<pid>/task/<tid>/exe */
+    char own[32];
+    long pid = raw_syscall0(SYS_getpid);
+    char *q = own;
+    char digits[24];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + pid % 10);
+        pid /= 10;
+    } while (pid);
+    while (n)
+        *q++ = digits[--n];
+    *q = 0;
+    const char *rest = p + 6;
+    if (!str_starts(rest, own))
+        return 0;
+    rest += str_len(own);
+    if (str_eq(rest, "/exe"))
+        return 1;
+    return str_starts(rest, "/task/") && is_decimal_then(rest + 6, "/exe");
+}
+
+const char *redirect_path(const char *path, char *buf, size_t cap)
+{
+    if (is_proc_self_exe(path))
+        return guest_exe;
+    if (sysroot[1] == 0)
+        return path;
+    if (!str_starts(path, "/libx32/") && !str_starts(path, "/usr/libx32/") &&
+        !str_starts(path, "/lib/ld-linux-x32"))
+        return path;
+    if (str_copy(buf, cap, sysroot) >= cap || str_cat(buf, cap, path) >= cap)
+        return path;
+    if (raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
+        return buf;
+    return path;
+}

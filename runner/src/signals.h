@@ -1,0 +1,25 @@
+#ifndef X32RUN_SIGNALS_H
+#define X32RUN_SIGNALS_H
+
+#include "thread_state.h"
+
+void signals_init(struct thread_state *main_thread);
+long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t oact,
+                      uint64_t setsize);
+long sys_rt_sigprocmask(ucontext_t *uc, long how, uint64_t set, uint64_t oset,
+                        uint64_t setsize);
+long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64_t oss);
+/* Restores the guest context saved in an x32 frame into the trap context;
+ * the guest's rax comes from the frame. */
+void sys_x32_rt_sigreturn(struct thread_state *t, ucontext_t *uc);
+/* Delivers signals queued while the runner was busy, onto the guest context
+ * in the trap frame; resolves a pending ERESTARTSYS_MARK. */
+void deliver_pending_signals(struct thread_state *t, ucontext_t *uc);
+void host_signal_handler(int sig, siginfo_t *si, void *ctx);
+/* Guest mask with the signals the runner needs removed. */
+uint64_t sanitize_guest_mask(uint64_t m);
+void set_host_mask(uint64_t m, uint64_t *old);
+/* Installs the host disposition that implements guest action `a` for sig. */
+void install_host_action(int sig, const struct guest_sigaction *a);
+
+#endif

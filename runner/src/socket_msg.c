@@ -1,0 +1,214 @@
+/* sendmsg/recvmsg/sendmmsg/recvmmsg and socket options.
+ *
+ * x32's msghdr is seven 4-byte words; its cmsghdr has a 4-byte cmsg_len and
+ * 4-byte CMSG_ALIGN, against 8 and 8 natively, so every control message is
+ * re-laid-out in both directions and truncation is reported with MSG_CTRUNC
+ * as the kernel would. */
+#include "emulation.h"
+#include "trap.h"
+#include "raw_syscall.h"
+#include "util.h"
+#include "x32_abi.h"
+#include <errno.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+
+#define IOV_LIMIT 1024
+#define CONTROL_LIMIT 8192
+#define MMSG_LIMIT 64
+
+struct x32_msghdr {
+    uint32_t name, namelen, iov, iovlen, control, controllen;
+    int32_t flags;
+};
+
+struct x32_mmsghdr {
+    struct x32_msghdr hdr;
+    uint32_t len;
+};
+
+struct x32_cmsghdr {
+    uint32_t len;
+    int32_t level, type;
+};
+
+#define X32_ALIGN(n) (((n) + 3u) & ~3u)
+#define NATIVE_ALIGN(n) (((n) + 7ul) & ~7ul)
+
+extern long safe_syscall(volatile int *, long, long, long, long, long, long, long);
+
+/* x32 control buffer -> native, for sending. */
+static long control_to_native(const unsigned char *in, uint32_t inlen, unsigned char *out,
+                              size_t cap, size_t *outlen)
+{
+    size_t o = 0;
+    uint32_t i = 0;
+    while (i + sizeof(struct x32_cmsghdr) <= inlen) {
+        struct x32_cmsghdr h;
+        mem_copy(&h, in + i, sizeof h);
+        if (h.len < sizeof h || h.len > inlen - i)
+            return -EINVAL;
+        size_t data = h.len - sizeof h;
+        size_t need = NATIVE_ALIGN(sizeof(struct cmsghdr) + data);
+        if (o + need > cap)
+            return -ENOBUFS;
+        struct cmsghdr n = {.cmsg_len = sizeof(struct cmsghdr) + data,
+                            .cmsg_level = h.level, .cmsg_type = h.type};
+        mem_set(out + o, 0, need);
+        mem_copy(out + o, &n, sizeof n);
+        mem_copy(out + o + sizeof n, in + i + sizeof h, data);
+        o += need;
+        i += X32_ALIGN(h.len);
+    }
+    *outlen = o;
+    return 0;
+}
+
+/* native control buffer -> x32, after receiving.  Returns the bytes used and
+ * sets MSG_CTRUNC in *flags when the guest's buffer was too small. */
+static uint32_t control_to_x32(const unsigned char *in, size_t inlen, unsigned char *out,
+                               uint32_t cap, int32_t *flags)
+{
+    uint32_t o = 0;
+    size_t i = 0;
+    while (i + sizeof(struct cmsghdr) <= inlen) {
+        struct cmsghdr n;
+        mem_copy(&n, in + i, sizeof n);
+        if (n.cmsg_len < sizeof n || n.cmsg_len > inlen - i)
+            break;
+        size_t data = n.cmsg_len - sizeof n;
+        uint32_t len = (uint32_t)(sizeof(struct x32_cmsghdr) + data);
+        if (o + len > cap) {
+            *flags |= MSG_CTRUNC;
+            /* Like the kernel's put_cmsg: copy what fits of a truncated one. */
+            if (o + sizeof(struct x32_cmsghdr) <= cap && n.cmsg_type != SCM_RIGHTS) {
+                struct x32_cmsghdr h = {cap - o, n.cmsg_level, n.cmsg_type};
+                mem_copy(out + o, &h, sizeof h);
+                mem_copy(out + o + sizeof h, in + i + sizeof n, cap - o - sizeof h);
+                o = cap;
+            }
+            break;
+        }
+        struct x32_cmsghdr h = {len, n.cmsg_level, n.cmsg_type};
+        mem_copy(out + o, &h, sizeof h);
+        mem_copy(out + o + sizeof h, in + i + sizeof n, data);
+        o += X32_ALIGN(len);
+        if (o > cap)
+            o = cap;
+        i += NATIVE_ALIGN(n.cmsg_len);
+    }
+    return o;
+}
+
+struct msg_scratch {
+    struct iovec iov[IOV_LIMIT];
+    unsigned char control[CONTROL_LIMIT];
+};
+
+static long msghdr_to_native(const struct x32_msghdr *m, struct msghdr *n,
+                             struct msg_scratch *s, int sending)
+{
+    if (m->iovlen > IOV_LIMIT)
+        return -EMSGSIZE;
+    const struct x32_iovec *v = (const struct x32_iovec *)(uintptr_t)m->iov;
+    for (uint32_t i = 0; i < m->iovlen; i++) {
+        s->iov[i].iov_base = (void *)(uintptr_t)v[i].base;
+        s->iov[i].iov_len = v[i].len;
+    }
+    n->msg_name = (void *)(uintptr_t)m->name;
+    n->msg_namelen = m->namelen;
+    n->msg_iov = s->iov;
+    n->msg_iovlen = m->iovlen;
+    n->msg_flags = m->flags;
+    n->msg_control = 0;
+    n->msg_controllen = 0;
+    if (m->control && m->controllen) {
+        if (sending) {
+            size_t len;
+            long r = control_to_native((const unsigned char *)(uintptr_t)m->control,
+                                       m->controllen, s->control, sizeof s->control, &len);
+            if (r)
+                return r;
+            n->msg_control = s->control;
+            n->msg_controllen = len;
+        } else {
+            /* Native messages are larger: allow for 4 extra bytes of header
+             * and 4 of alignment per message of the smallest (4-byte) kind. */
+            size_t want = (size_t)m->controllen * 2 + 16;
+            n->msg_control = s->control;
+            n->msg_controllen = want < sizeof s->control ? want : sizeof s->control;
+        }
+    }
+    return 0;
+}
+
+static void msghdr_back_to_x32(struct x32_msghdr *m, const struct msghdr *n)
+{
+    int32_t flags = n->msg_flags;
+    m->namelen = n->msg_namelen;
+    if (m->control && m->controllen) {
+        m->controllen = control_to_x32(n->msg_control, n->msg_controllen,
+                                       (unsigned char *)(uintptr_t)m->control,
+                                       m->controllen, &flags);
+    } else {
+        m->controllen = 0;
+    }
+    m->flags = flags;
+}
+
+long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
+{
+    struct msg_scratch s;
+    struct msghdr n;
+    long fd = (long)ARG1(g), r;
+    if (nr == 518 || nr == 519) {
+        struct x32_msghdr *m = (struct x32_msghdr *)ARG2(g);
+        if ((r = msghdr_to_native(m, &n, &s, nr == 518)))
+            return r;
+        r = safe_syscall(&t->signal_pending, nr == 518 ? SYS_sendmsg : SYS_recvmsg, fd,
+                         (long)&n, (long)ARG3(g), 0, 0, 0);
+        if (nr == 519 && !raw_failed(r))
+            msghdr_back_to_x32(m, &n);
+        return r;
+    }
+    /* sendmmsg(fd, vec, vlen, flags) / recvmmsg(fd, vec, vlen, flags, timeout):
+     * one message at a time, which the calls' partial-success rules allow. */
+    struct x32_mmsghdr *vec = (struct x32_mmsghdr *)ARG2(g);
+    uint64_t vlen = ARG3(g) > MMSG_LIMIT ? MMSG_LIMIT : ARG3(g);
+    long done = 0;
+    for (uint64_t i = 0; i < vlen; i++) {
+        if ((r = msghdr_to_native(&vec[i].hdr, &n, &s, nr == 538)))
+            return done ? done : r;
+        unsigned flags = (unsigned)ARG4(g);
+        if (nr == 537 && i > 0)
+            flags |= MSG_DONTWAIT; /* only the first may block (no MSG_WAITFORONE timing) */
+        r = safe_syscall(&t->signal_pending, nr == 538 ? SYS_sendmsg : SYS_recvmsg, fd,
+                         (long)&n, (long)flags, 0, 0, 0);
+        if (raw_failed(r))
+            return done ? done : r;
+        if (nr == 537)
+            msghdr_back_to_x32(&vec[i].hdr, &n);
+        vec[i].len = (uint32_t)r;
+        done++;
+    }
+    return done;
+}
+
+/* struct sock_fprog: {u16 len; u32 filter} on x32, {u16 len; u64 filter}. */
+long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g)
+{
+    long level = (long)(int)ARG2(g), name = (long)(int)ARG3(g);
+    if (nr == 541 && level == SOL_SOCKET &&
+        (name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF)) {
+        const unsigned char *in = (const unsigned char *)ARG4(g);
+        struct { unsigned short len; void *filter; } prog;
+        uint32_t filter;
+        mem_copy(&prog.len, in, 2);
+        mem_copy(&filter, in + 4, 4);
+        prog.filter = (void *)(uintptr_t)filter;
+        return safe_syscall(&t->signal_pending, SYS_setsockopt, (long)ARG1(g), level, name,
+                            (long)&prog, sizeof prog, 0);
+    }
+    return forward(t, nr == 541 ? SYS_setsockopt : SYS_getsockopt, g);
+}

@@ -1,0 +1,220 @@
+/* The x32 system call emulator.  Most calls are "common": the x32 kernel
+ * runs the native handler, so stripping X32_SYSCALL_BIT and forwarding the
+ * six registers unchanged is exact (x32 glibc zero-extends pointers).  The
+ * rest are dispatched here to translators. */
+#include "address_space.h"
+#include "emulation.h"
+#include "paths.h"
+#include "raw_syscall.h"
+#include "signals.h"
+#include "syscall_table.h"
+#include "trap.h"
+#include "util.h"
+#include "x32_abi.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+#ifndef PR_SET_SYSCALL_USER_DISPATCH
+#define PR_SET_SYSCALL_USER_DISPATCH 59
+#endif
+#define ARCH_MAP_VDSO_X32 0x2001
+#define ARCH_SHSTK_ENABLE 0x5001
+
+long forward(struct thread_state *t, long nr, const greg_t *g)
+{
+    return safe_syscall(&t->signal_pending, nr, (long)ARG1(g), (long)ARG2(g),
+                        (long)ARG3(g), (long)ARG4(g), (long)ARG5(g), (long)ARG6(g));
+}
+
+static long unsupported(unsigned long nr, long err, const char *why)
+{
+    const char *name = syscall_name(nr);
+    debug_log("unsupported: %s (x32 syscall %lu): %s", name ? name : "?", nr, why);
+    return -err;
+}
+
+/* Calls taking a path in argument `idx` (1-based) that may need the sysroot
+ * or /proc/self/exe redirection. */
+static long path_call(struct thread_state *t, long nr, const greg_t *g, int idx)
+{
+    char buf[PATH_BUF];
+    greg_t a[6] = {g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8], g[REG_R9]};
+    const char *p = (const char *)a[idx - 1];
+    if (p && p[0] == '/') {
+        const char *r = redirect_path(p, buf, sizeof buf);
+        if (r != p)
+            a[idx - 1] = (greg_t)r;
+    }
+    return safe_syscall(&t->signal_pending, nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+static long readlink_call(struct thread_state *t, long nr, const greg_t *g)
+{
+    int at = nr == SYS_readlinkat;
+    const char *p = (const char *)(at ? ARG2(g) : ARG1(g));
+    char *out = (char *)(at ? ARG3(g) : ARG2(g));
+    long size = (long)(int)(at ? ARG4(g) : ARG3(g));
+    if (p && is_proc_self_exe(p)) {
+        if (size <= 0)
+            return -EINVAL;
+        const char *exe = guest_exe_path();
+        long n = (long)str_len(exe);
+        if (n > size)
+            n = size;
+        mem_copy(out, exe, (size_t)n);
+        return n;
+    }
+    return path_call(t, nr, g, at ? 2 : 1);
+}
+
+static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr,
+                        const greg_t *g)
+{
+    switch (nr) {
+    case SYS_mmap:
+        return guest_mmap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g));
+    case SYS_munmap:
+        return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -EINVAL;
+    case SYS_mprotect:
+    case SYS_madvise:
+    case SYS_mlock:
+    case SYS_munlock:
+    case SYS_msync:
+    case SYS_mbind:
+        return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
+    case SYS_mremap:
+        return guest_mremap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g));
+    case SYS_brk:
+        return guest_brk(ARG1(g));
+    case SYS_shmat: {
+        long r = forward(t, nr, g);
+        if (!raw_failed(r) && !guest_range_ok((uint64_t)r, 1)) {
+            raw_syscall1(SYS_shmdt, r);
+            return -ENOMEM;
+        }
+        return r;
+    }
+    case SYS_rt_sigprocmask:
+        return sys_rt_sigprocmask(uc, (long)ARG1(g), ARG2(g), ARG3(g), ARG4(g));
+    case SYS_clone:
+        /* x86-64 order: flags, newsp, parent_tid, child_tid, tls */
+        return emulate_clone(t, uc, ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g));
+    case SYS_fork:
+        return emulate_clone(t, uc, SIGCHLD, 0, 0, 0, 0);
+    case SYS_vfork:
+        return emulate_clone(t, uc, 0x4000 /*CLONE_VFORK*/ | 0x100 /*CLONE_VM*/ | SIGCHLD,
+                             0, 0, 0, 0);
+    case SYS_clone3:
+        /* glibc falls back to clone(), which carries the same information. */
+        return -ENOSYS;
+    case SYS_exit:
+        emulate_thread_exit(t, (long)ARG1(g));
+    case SYS_open:
+    case SYS_stat:
+    case SYS_lstat:
+    case SYS_access:
+        return path_call(t, nr, g, 1);
+    case SYS_openat:
+    case SYS_newfstatat:
+    case SYS_statx:
+    case SYS_faccessat:
+    case SYS_faccessat2:
+    case SYS_openat2:
+        return path_call(t, nr, g, 2);
+    case SYS_readlink:
+    case SYS_readlinkat:
+        return readlink_call(t, nr, g);
+    case SYS_prctl:
+        if (ARG1(g) == PR_SET_SYSCALL_USER_DISPATCH)
+            return unsupported(nr, EINVAL, "the runner owns syscall user dispatch");
+        if (ARG1(g) == 22 /* PR_SET_SECCOMP */)
+            return unsupported(nr, EINVAL, "guest seccomp filters would judge the runner");
+        return forward(t, nr, g);
+    case SYS_arch_prctl:
+        if (ARG1(g) == ARCH_MAP_VDSO_X32)
+            return unsupported(nr, EINVAL, "ARCH_MAP_VDSO_X32");
+        if (ARG1(g) == ARCH_SHSTK_ENABLE)
+            return unsupported(nr, EINVAL, "shadow stacks conflict with signal frame rewriting");
+        return forward(t, nr, g);
+    case SYS_seccomp:
+        return unsupported(nr, EINVAL, "guest seccomp filters would judge the runner");
+    case SYS_io_uring_setup:
+        return unsupported(nr, ENOSYS, "io_uring rings would carry compat iovecs/msghdrs");
+    case SYS_process_madvise:
+        return sys_iovec_call(t, nr, g);
+    default:
+        return forward(t, nr, g);
+    }
+}
+
+static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned long nr,
+                              const greg_t *g)
+{
+    switch (nr) {
+    case 512: /* rt_sigaction */
+        return sys_rt_sigaction(t, (long)ARG1(g), ARG2(g), ARG3(g), ARG4(g));
+    case 513: /* rt_sigreturn */
+        sys_x32_rt_sigreturn(t, uc);
+        return KEEP_RAX;
+    case 514:
+        return sys_x32_ioctl(t, g);
+    case 515: case 516: case 532: case 534: case 535: case 539: case 540:
+    case 546: case 547:
+        return sys_iovec_call(t, nr, g);
+    case 517: /* recvfrom: only MSG_CMSG_COMPAT differs, which we don't want */
+        return forward(t, SYS_recvfrom, g);
+    case 518: case 519: case 537: case 538:
+        return sys_msg_call(t, nr, g);
+    case 520: /* execve */
+        return emulate_execve(t, uc, AT_FDCWD, ARG1(g), ARG2(g), ARG3(g), 0);
+    case 545: /* execveat */
+        return emulate_execve(t, uc, (long)(int)ARG1(g), ARG2(g), ARG3(g), ARG4(g),
+                              (long)ARG5(g));
+    case 521:
+        return unsupported(nr, EPERM, "ptrace from x32 debuggers is not emulated");
+    case 522: /* rt_sigpending: same 8-byte set */
+        return forward(t, SYS_rt_sigpending, g);
+    case 525:
+        return sys_sigaltstack(t, uc, ARG1(g), ARG2(g));
+    case 528:
+        return unsupported(nr, EPERM, "kexec_load");
+    case 530: case 531:
+        /* The kernel walks the robust list at thread death and cannot read
+         * 32-bit list nodes; glibc disables robust-list support on ENOSYS. */
+        return unsupported(nr, ENOSYS, "robust futex lists need a 32-bit-aware kernel walker");
+    case 541: case 542:
+        return sys_sockopt_call(t, nr, g);
+    default:
+        return sys_misc_x32_call(t, nr, g);
+    }
+}
+
+static void trace_call(unsigned long nr, const greg_t *g, long r)
+{
+    const char *name = syscall_name(nr);
+    int tid = (int)raw_syscall0(SYS_gettid);
+    fd_printf(2, "[x32 %d] %s(%lx, %lx, %lx, %lx, %lx, %lx) = %ld\n", tid,
+              name ? name : "?", (unsigned long)ARG1(g), (unsigned long)ARG2(g),
+              (unsigned long)ARG3(g), (unsigned long)ARG4(g), (unsigned long)ARG5(g),
+              (unsigned long)ARG6(g), r);
+}
+
+long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
+{
+    greg_t *g = uc->uc_mcontext.gregs;
+    unsigned long nr = raw_nr & ~X32_SYSCALL_BIT;
+    long r;
+    if (raw_nr > 0xffffffffUL || nr > X32_NR_LAST_SPECIFIC)
+        r = -ENOSYS;
+    else if (nr >= X32_NR_FIRST_SPECIFIC)
+        r = x32_specific_call(t, uc, nr, g);
+    else if (is_native_only(nr))
+        r = -ENOSYS;
+    else
+        r = common_call(t, uc, nr, g);
+    if (trace_enabled)
+        trace_call(nr, g, r == KEEP_RAX ? (long)g[REG_RAX] : r);
+    return r;
+}

@@ -1,0 +1,75 @@
+/* Per-thread runner state and the process-wide guest signal table.
+ *
+ * Each guest thread owns one ALTSTACK_SIZE-aligned block from the runner's
+ * arena: this struct at the bottom, the host signal altstack above it.  Every
+ * runner handler (SIGSYS traps and host signals) runs on that altstack, so the
+ * current thread's state is found by rounding the stack pointer down: no
+ * TLS, no %fs/%gs, no system call. */
+#ifndef X32RUN_THREAD_STATE_H
+#define X32RUN_THREAD_STATE_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <ucontext.h>
+
+/* Kernel ABI constants glibc does not export. */
+#ifndef SA_RESTORER
+#define SA_RESTORER 0x04000000
+#endif
+#ifndef SS_AUTODISARM
+#define SS_AUTODISARM (1U << 31)
+#endif
+
+#define ALTSTACK_SIZE (512 * 1024UL)
+#define FPSTATE_MAX (16 * 1024)
+#define NSIG_GUEST 64
+
+/* What the guest asked rt_sigaction for, in x32 terms. */
+struct guest_sigaction {
+    uint32_t handler, flags, restorer;
+    uint64_t mask;
+};
+
+/* One table per kernel "sighand": shared by CLONE_SIGHAND threads, copied for
+ * fork and for CLONE_VM children without CLONE_SIGHAND (vfork, posix_spawn). */
+struct guest_sighand {
+    struct guest_sigaction act[NSIG_GUEST + 1];
+};
+
+struct thread_state {
+    /* Cleared by the SIGSYS restorer (trap_entry.S) right before
+     * rt_sigreturn; must stay the first member. */
+    volatile int in_sigsys;
+    /* The trap handler is emulating a call; signals are queued, not delivered. */
+    volatile int in_syscall;
+    /* Read by safe_syscall right before `syscall`. */
+    volatile int signal_pending;
+    int tid;
+    volatile int alive;
+    uint64_t cur_nr;            /* guest rax at the trap, for restarts */
+    ucontext_t *guest_uc;       /* the trap frame holding the guest context */
+    uint64_t pending_set;       /* bit (sig-1): host signal taken while busy */
+    siginfo_t pending_info[NSIG_GUEST + 1];
+    /* The guest's virtual sigaltstack (the real one belongs to the runner). */
+    uint32_t ss_sp, ss_size;
+    int ss_flags;
+    struct guest_sighand *sighand;
+    struct guest_sighand own_sighand;
+    struct thread_state *next_thread;
+    /* A new CLONE_VM child starts by rt_sigreturn through this context. */
+    ucontext_t start_uc __attribute__((aligned(16)));
+    unsigned char start_fpstate[FPSTATE_MAX] __attribute__((aligned(64)));
+};
+
+static inline struct thread_state *current_thread(void)
+{
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    return (struct thread_state *)(sp & ~(ALTSTACK_SIZE - 1));
+}
+
+/* threads.c */
+struct thread_state *thread_alloc(void);
+void thread_install_altstack(struct thread_state *t);
+int runner_tgid(void);
+
+#endif

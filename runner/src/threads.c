@@ -1,0 +1,170 @@
+/* Threads and processes.
+ *
+ * Syscall User Dispatch is per thread and is cleared by fork, clone and
+ * execve, so every new task re-arms it.  A CLONE_VM child must never share
+ * the parent's runner altstack (the parent's SIGSYS frame lives there), so it
+ * gets a fresh thread_state block and starts with rt_sigreturn on a copy of
+ * the parent's trap context: that restores all guest registers and the FP
+ * state at once, with rax = 0 and the guest's new stack pointer. */
+#include "address_space.h"
+#include "emulation.h"
+#include "raw_syscall.h"
+#include "signals.h"
+#include "trap.h"
+#include "util.h"
+#include <errno.h>
+#include <sched.h>
+#include <sys/syscall.h>
+
+#define FP_XSTATE_MAGIC1 0x46505853U
+
+enum { T_FREE = 0, T_ALIVE = 1, T_EXITED = 2 };
+
+static struct thread_state *all_threads;
+static int threads_lock;
+
+static void lock(void)
+{
+    while (__atomic_exchange_n(&threads_lock, 1, __ATOMIC_ACQUIRE))
+        __builtin_ia32_pause();
+}
+
+static void unlock(void) { __atomic_store_n(&threads_lock, 0, __ATOMIC_RELEASE); }
+
+int runner_tgid(void) { return (int)raw_syscall0(SYS_getpid); }
+
+static int reusable(struct thread_state *t, int tgid)
+{
+    if (t->alive == T_FREE)
+        return 1;
+    /* An exited thread may still be on its altstack until the kernel has
+     * really removed it; ESRCH proves it is gone. */
+    return t->alive == T_EXITED &&
+           raw_syscall3(SYS_tgkill, tgid, t->tid, 0) == -ESRCH;
+}
+
+struct thread_state *thread_alloc(void)
+{
+    int tgid = runner_tgid();
+    struct thread_state *t;
+    lock();
+    for (t = all_threads; t; t = t->next_thread)
+        if (reusable(t, tgid))
+            break;
+    if (t)
+        t->alive = T_ALIVE;
+    unlock();
+    if (!t) {
+        t = runner_alloc(ALTSTACK_SIZE, ALTSTACK_SIZE);
+        if (!t)
+            return 0;
+        t->alive = T_ALIVE;
+        lock();
+        t->next_thread = all_threads;
+        all_threads = t;
+        unlock();
+    }
+    struct thread_state *keep = t->next_thread;
+    mem_set(t, 0, __builtin_offsetof(struct thread_state, start_uc));
+    t->next_thread = keep;
+    t->alive = T_ALIVE;
+    t->ss_flags = SS_DISABLE;
+    return t;
+}
+
+void thread_install_altstack(struct thread_state *t)
+{
+    stack_t ss = {.ss_sp = t, .ss_flags = 0, .ss_size = ALTSTACK_SIZE};
+    raw_syscall2(SYS_sigaltstack, &ss, 0);
+}
+
+static uint32_t fpstate_size(const void *fp)
+{
+    uint32_t magic, ext;
+    mem_copy(&magic, (const char *)fp + 464, 4);
+    mem_copy(&ext, (const char *)fp + 468, 4);
+    return magic == FP_XSTATE_MAGIC1 && ext >= 512 && ext <= FPSTATE_MAX ? ext : 512;
+}
+
+void thread_child_main(struct thread_state *c)
+{
+    c->tid = (int)raw_syscall0(SYS_gettid);
+    thread_install_altstack(c);
+    enable_syscall_dispatch();
+    resume_with_sigreturn(&c->start_uc);
+}
+
+static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags,
+                          uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls)
+{
+    long r = raw_syscall5(SYS_clone, flags, 0, ptid, ctid, tls);
+    if (r != 0)
+        return r;
+    /* The child: a copy of this trap, on a copy of the altstack. */
+    int self = (int)raw_syscall0(SYS_gettid);
+    t->tid = self;
+    for (struct thread_state *o = all_threads; o; o = o->next_thread)
+        if (o != t)
+            o->alive = T_FREE; /* those threads do not exist in the child */
+    t->pending_set = 0;
+    t->signal_pending = 0;
+    enable_syscall_dispatch();
+    if (newsp)
+        uc->uc_mcontext.gregs[REG_RSP] = (greg_t)newsp;
+    return 0;
+}
+
+long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
+                   uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls)
+{
+    if (!(flags & CLONE_VM))
+        return clone_process(t, uc, flags, newsp, ptid, ctid, tls);
+
+    struct thread_state *c = thread_alloc();
+    if (!c)
+        return -EAGAIN;
+    if (flags & CLONE_SIGHAND) {
+        c->sighand = t->sighand;
+    } else {
+        c->own_sighand = *t->sighand;
+        c->sighand = &c->own_sighand;
+    }
+    /* The kernel keeps the altstack only for vfork-style children. */
+    if (flags & CLONE_VFORK) {
+        c->ss_sp = t->ss_sp;
+        c->ss_size = t->ss_size;
+        c->ss_flags = t->ss_flags;
+    }
+    mem_copy(&c->start_uc, uc, sizeof *uc);
+    greg_t *g = c->start_uc.uc_mcontext.gregs;
+    g[REG_RAX] = 0;
+    if (newsp)
+        g[REG_RSP] = (greg_t)newsp;
+    if (uc->uc_mcontext.fpregs) {
+        mem_copy(c->start_fpstate, uc->uc_mcontext.fpregs,
+                 fpstate_size(uc->uc_mcontext.fpregs));
+        c->start_uc.uc_mcontext.fpregs = (fpregset_t)c->start_fpstate;
+    }
+    c->start_uc.uc_stack.ss_sp = c;
+    c->start_uc.uc_stack.ss_size = ALTSTACK_SIZE;
+    c->start_uc.uc_stack.ss_flags = 0;
+
+    /* The child must not take a signal before its altstack and SUD exist;
+     * it gets the guest's mask from start_uc. */
+    uint64_t old;
+    set_host_mask(~0ULL, &old);
+    long r = clone_with_child_entry(flags, (uint64_t)c + ALTSTACK_SIZE, ptid, ctid, tls, c);
+    set_host_mask(old, 0);
+    if (raw_failed(r) || (flags & CLONE_VFORK)) {
+        /* A vfork child has exec'd or exited by now: its block is free. */
+        c->alive = T_FREE;
+    }
+    return r;
+}
+
+void emulate_thread_exit(struct thread_state *t, long status)
+{
+    t->alive = T_EXITED;
+    for (;;)
+        raw_syscall1(SYS_exit, status);
+}

@@ -1,0 +1,34 @@
+/* Small freestanding helpers: strings, memory, formatted output to a fd.
+ * None of them uses glibc state reached through %fs (errno, locale, stdio
+ * buffers), so they are safe inside the trap handler. */
+#ifndef X32RUN_UTIL_H
+#define X32RUN_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+size_t str_len(const char *s);
+int str_eq(const char *a, const char *b);
+int str_starts(const char *s, const char *prefix);
+/* Copies at most cap-1 bytes and always terminates; returns the length the
+ * full result would have had, so callers can detect truncation. */
+size_t str_copy(char *dst, size_t cap, const char *src);
+size_t str_cat(char *dst, size_t cap, const char *src);
+void mem_copy(void *dst, const void *src, size_t n);
+void mem_set(void *dst, int c, size_t n);
+int mem_eq(const void *a, const void *b, size_t n);
+
+/* Tiny printf: %s %d %u %ld %lu %lx %x %p %c %%.  Writes with one write(2). */
+int fmt_buf(char *buf, size_t cap, const char *fmt, va_list ap);
+void fd_printf(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Diagnostics switched on by X32_RUN_DEBUG / X32_RUN_TRACE. */
+extern int debug_enabled;
+extern int trace_enabled;
+void debug_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print "x32-run: <message>" and exit the process with `status`. */
+void die(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
+#endif
