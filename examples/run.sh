@@ -88,7 +88,7 @@ compiler_ok i386 || have_i386=no
 
 # The runner: an explicit X32_RUN, the SDK's, the one in the runner's build
 # tree, or none at all when this kernel executes x32 binaries itself.
-runner= runner_ok=no runner_why=
+runner='' runner_ok=no runner_why=''
 if [ "$have_x32" = no ]; then
     runner_why="the x32 compiler ($X32_CC) cannot build a program: $(oneline "$work/hello-x32.log")"
 else
@@ -96,10 +96,11 @@ else
         [ -n "$r" ] && [ -x "$r" ] && { runner=$r; break; }
     done
     if [ -n "$runner" ]; then
-        if out=$("$runner" "$work/hello-x32" 2>&1) && [ "$out" = "hello 4" ]; then
+        if out=$("$runner" "$work/hello-x32" 2>&1); then rc=0; else rc=$?; fi
+        if [ "$rc" = 0 ] && [ "$out" = "hello 4" ]; then
             runner_ok=yes
         else
-            runner_why="$runner cannot run an x32 hello world: $(printf '%s\n' "$out" | tail -n 1 | cut -c1-120)"
+            runner_why="$runner cannot run an x32 hello world (exit $rc): $(printf '%s\n' "$out" | tail -n 1 | cut -c1-120)"
         fi
     elif out=$("$work/hello-x32" 2>&1) && [ "$out" = "hello 4" ]; then
         runner_ok=yes    # the kernel runs x32 natively (or binfmt_misc does it for us)
@@ -144,7 +145,7 @@ status_of() { cat "$bdir/$1.status"; }
 summary() {
     case $(status_of "$1") in
         nocc) printf 'no compiler' ;;
-        error) printf 'ERROR' ;;
+        error) printf 'ERROR: %s' "$(sed -n 's/.*[Ee]rror: //p' "$bdir/$1.log" | head -n 1 | tr -d "\`'" | cut -c1-26)" ;;
         ok) s_tags=$(diag_tags "$bdir/$1.log"); printf '%s' "${s_tags:-clean}" ;;
     esac
 }
@@ -189,9 +190,10 @@ run_one() {
     rm -rf "$r_dir"; mkdir -p "$r_dir"
     if [ "$r_abi" = x32 ] && [ -n "$runner" ]; then set -- "$runner" "$r_bin"
     else set -- "$r_bin"; fi
-    # No exec: the subshell, whose stderr is the log, is the one that notices
-    # and reports a crash, so "Segmentation fault" does not leak to the console.
-    if (cd "$r_dir" && timeout "$RUN_TIMEOUT" "$@") >"$bdir/$r_tag.out" 2>"$bdir/$r_tag.err"; then
+    # The explicit exit keeps the shell from exec'ing timeout in the subshell:
+    # the subshell, whose stderr is the log, then reports a crash, so
+    # "Segmentation fault" does not leak to the console.
+    if (cd "$r_dir" || exit 1; timeout "$RUN_TIMEOUT" "$@"; exit $?) >"$bdir/$r_tag.out" 2>"$bdir/$r_tag.err"; then
         r_rc=0
     else
         r_rc=$?
@@ -378,6 +380,7 @@ check_readme() {
     m_name="examples/$name/readme"
     if [ ! -s "$ex/README.md" ]; then report FAIL "$m_name" "no README.md"; return 0; fi
     m_missing=
+    # shellcheck disable=SC2013 # the words of the "warns" lines are what we want
     for m_w in $(sed -n 's/^[a-z0-9_]*:[[:space:]]*warns//p' "$ex/expect"); do
         grep -qF -- "$m_w" "$ex/README.md" || m_missing="$m_missing $m_w"
     done
@@ -385,7 +388,7 @@ check_readme() {
     else report FAIL "$m_name" "README.md does not mention$m_missing"; fi
 }
 
-table_row() { printf '%-30s %-26s %-34s %-22s %-38s %s\n' "$@"; }
+table_row() { printf '%-26s %-44s %-36s %-24s %-46s %s\n' "$@"; }
 
 do_example() {
     ex=$1 name=$(basename "$1")
