@@ -92,7 +92,8 @@ probe() {
 # reason LOG: the most telling line of a failed test's output.
 reason() {
     _line=$(grep -m 1 -E '^[A-Za-z0-9_./-]+\.[ch]:[0-9]+: ' "$1" || true)
-    if [ -z "$_line" ]; then _line=$(tail -n 1 "$1"); fi
+    if [ -z "$_line" ]; then _line=$(grep -m 1 -v '^[[:space:]]*$' "$1" || true); fi
+    if [ -z "$_line" ]; then _line="(no output)"; fi
     printf '%s' "$_line" | cut -c 1-300
 }
 
