@@ -1,0 +1,118 @@
+"""Compiler and assembler diagnostics: read them out of a build log, put them in a form
+that is the same for both builds, and take the difference.
+
+A diagnostic is keyed on (file, line, warning option). The message is not part of the key
+because it names the ABI's types ('long int' on one side, 'long long int' on the other)
+and would make every shared warning look different.
+"""
+
+import os
+import re
+from collections import namedtuple
+
+Diagnostic = namedtuple("Diagnostic", "file line column kind option message unit")
+
+# file:line[:column]: warning|error: message [-Woption]
+_DIAG = re.compile(
+    r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)?\s*"
+    r"(?P<kind>warning|error|fatal error|Warning|Error):\s*(?P<msg>.*?)"
+    r"(?:\s+\[(?P<opt>-W[^\]]+)\])?\s*$")
+# cc1: error: ..., x86_64-linux-gnux32-gcc: error: ... (no file, no line)
+_TOOL_DIAG = re.compile(r"^(?P<tool>cc1\w*|[\w.+-]*g(?:cc|\+\+)):\s*(?P<kind>warning|error):"
+                        r"\s*(?P<msg>.*?)(?:\s+\[(?P<opt>-W[^\]]+)\])?\s*$")
+# Make and Ninja both announce the translation unit they start: "Building C object X.o".
+_UNIT = re.compile(r"Building (?:C|CXX|ASM|ASM-ATT) object (?P<obj>\S+)")
+# The assembler names GCC's temporary file, not the source: "/tmp/ccX.s:27: Error: ...".
+_TEMP_ASM = re.compile(r"(^|/)(cc\w+\.s|\{standard input\})$")
+
+
+def normalise_option(option):
+    """-Wformat= -> -Wformat; -Werror=shift-count-overflow -> -Wshift-count-overflow."""
+    if not option:
+        return ""
+    if option.startswith("-Werror="):
+        option = "-W" + option[len("-Werror="):]
+    return option.split("=", 1)[0]
+
+
+def normalise_path(path, source_dir, build_dir):
+    """Source files relative to the project; generated files under '<build>/'."""
+    if not os.path.isabs(path):
+        path = os.path.join(build_dir, path)
+    real = os.path.realpath(path)
+    for root, label in ((os.path.realpath(build_dir), "<build>/"),
+                        (os.path.realpath(source_dir), "")):
+        if real == root or real.startswith(root + os.sep):
+            return label + os.path.relpath(real, root)
+    return real
+
+
+def parse_log(text, source_dir, build_dir):
+    """Every warning and error in a build log, de-duplicated (a header included by
+    several translation units reports the same line several times)."""
+    seen = set()
+    found = []
+    unit = ""
+    for raw in text.splitlines():
+        line = raw.rstrip("\r")
+        m = _UNIT.search(line)
+        if m:
+            unit = m.group("obj")
+            continue
+        m = _DIAG.match(line)
+        if m:
+            kind = m.group("kind").lower()
+            file_ = m.group("file")
+            if _TEMP_ASM.search(file_):
+                # Left as <asm:UNIT>:LINE; locate_asm_errors() maps it to the source line.
+                file_, line_no, col = "<asm:%s>" % unit, int(m.group("line")), 0
+            else:
+                file_ = normalise_path(file_, source_dir, build_dir)
+                line_no, col = int(m.group("line")), int(m.group("col") or 0)
+            d = Diagnostic(file_, line_no, col, kind,
+                           normalise_option(m.group("opt")), m.group("msg"), unit)
+        else:
+            m = _TOOL_DIAG.match(line)
+            if not m:
+                continue
+            d = Diagnostic("<command line>", 0, 0, m.group("kind"),
+                           normalise_option(m.group("opt")), m.group("msg"), unit)
+        key = (d.file, d.line, d.column, d.option, d.message)
+        if key not in seen:
+            seen.add(key)
+            found.append(d)
+    return found
+
+
+def key_of(d):
+    # An error without a -W option is keyed by its kind, so two sides' errors on the same
+    # line cancel like warnings do.
+    return (d.file, d.line, d.option or d.kind)
+
+
+def difference(ours, theirs):
+    """The diagnostics in `ours` that `theirs` does not have.
+
+    Diagnostics are grouped by key; within a group those at the same column cancel
+    first (the same warning on both sides), then the rest cancel one for one, so a line
+    with two -Wformat warnings on x32 and one on LP64 leaves one."""
+    groups = {}
+    for d in theirs:
+        groups.setdefault(key_of(d), []).append(d)
+    unmatched = []
+    for d in ours:
+        group = groups.get(key_of(d), [])
+        same_col = [t for t in group if t.column == d.column]
+        if same_col:
+            group.remove(same_col[0])
+        else:
+            unmatched.append(d)
+    # Second pass: pair what is left regardless of column.
+    result = []
+    for d in unmatched:
+        group = groups.get(key_of(d), [])
+        if group:
+            group.pop(0)
+        else:
+            result.append(d)
+    return sorted(result, key=lambda d: (d.file, d.line, d.column, d.option))

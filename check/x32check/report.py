@@ -1,0 +1,150 @@
+"""The three renderings of one result: a terminal summary, a Markdown report and JSON.
+All three are made from the same dictionary (see cli.build_result), so they agree."""
+
+import json
+
+from . import classes
+
+
+def _where(item):
+    return "%s:%d" % (item["file"], item["line"]) if item.get("line") else item["file"]
+
+
+def _by_class(diags):
+    groups = {}
+    for d in diags:
+        groups.setdefault(d["class"], []).append(d)
+    return sorted(groups.items(), key=lambda kv: (kv[0] == 0, kv[0]))
+
+
+def _diag_line(d):
+    opt = " [%s]" % d["option"] if d["option"] else ""
+    return "%s: %s: %s%s" % (_where(d), d["kind"], d["message"], opt)
+
+
+def terminal(r):
+    out = []
+    t = r["x32_toolchain"]
+    out.append("x32-check %s" % r["source"])
+    out.append("  x32 compiler: %s%s" % (t["compiler"], "" if not t["toolchain_file"]
+                                          else " (toolchain file %s)" % t["toolchain_file"]))
+    for n in t["notes"]:
+        out.append("  note: %s" % n)
+    out.append("  work directory (builds and logs): %s" % r["workdir"])
+    d = r["diagnostics"]
+    out.append("")
+    out.append("x32-only diagnostics: %d" % len(d["x32_only"]))
+    for number, group in _by_class(d["x32_only"]):
+        out.append("  class %d, %s:" % (number, classes.title(number)))
+        out.extend("    " + _diag_line(x) for x in group)
+    if d["lp64_only"]:
+        out.append("LP64-only diagnostics (class 22, informational): %d" % len(d["lp64_only"]))
+        out.extend("    " + _diag_line(x) for x in d["lp64_only"])
+    tests = r["tests"]
+    if not tests["x32_ran"]:
+        out.append("x32 tests: NOT RUN: %s" % tests["why_not"])
+    else:
+        out.append("tests: LP64 %s; x32 %s" % (_counts(tests["lp64"]), _counts(tests["x32"])))
+        out.append("tests failing only on x32: %d" % len(tests["x32_only_failures"]))
+        out.extend("    %s" % f["name"] for f in tests["x32_only_failures"])
+    s = r["sanitizers"]
+    if s["enabled"]:
+        out.append("x32-only sanitizer findings: %d" % len(s["x32_only"]))
+        out.extend("    %s: %s: %s (test %s)" % (_where(f), f["tool"], f["message"], f["test"])
+                   for f in s["x32_only"])
+    lay = r["layout"]
+    if lay["checked"]:
+        out.append("layout differences: %d of %d structs checked"
+                   % (len(lay["differences"]), len(lay["checked"])))
+        for x in lay["differences"]:
+            out.append("    struct %s (%s) %s: %s" % (x["struct"], x["why"], _where(x),
+                                                     "; ".join(x["details"])))
+    if lay["why_not"]:
+        out.append("layout: %s" % lay["why_not"])
+    out.append("")
+    out.append("result: %s (exit %d)%s" % (r["status"], r["exit_code"],
+                                          ": " + r["error"] if r["error"] else ""))
+    return "\n".join(out) + "\n"
+
+
+def _counts(c):
+    return "%d passed, %d failed, %d skipped" % (c["passed"], c["failed"], c["skipped"])
+
+
+def _md_escape(text):
+    return text.replace("|", "\\|").replace("`", "'")
+
+
+def markdown(r):
+    t = r["x32_toolchain"]
+    md = ["# x32-check report", "",
+          "Project: `%s`  " % r["source"],
+          "Result: **%s** (exit %d)%s" % (r["status"], r["exit_code"],
+                                          ": " + r["error"] if r["error"] else ""), "",
+          "x32 side: `%s`%s; runner: %s" % (
+              t["compiler"], ", toolchain file `%s`" % t["toolchain_file"]
+              if t["toolchain_file"] else ", x32-check's own CMake settings",
+              "`%s`" % t["runner"] if t["runner"] else "none"), ""]
+    md += ["- %s" % n for n in t["notes"]]
+    md += ["", "Builds and logs: `%s`" % r["workdir"], ""]
+
+    d = r["diagnostics"]
+    md += ["## Diagnostics only the x32 build shows (%d)" % len(d["x32_only"]), ""]
+    if not d["x32_only"]:
+        md.append("None.")
+    for number, group in _by_class(d["x32_only"]):
+        md += ["", "### Class %d: %s" % (number, _md_escape(classes.title(number))), "",
+               "| where | option | message |", "|---|---|---|"]
+        md += ["| `%s` | %s | %s |" % (_where(x), x["option"] or x["kind"],
+                                       _md_escape(x["message"])) for x in group]
+    md += ["", "## Diagnostics only the LP64 build shows (%d)" % len(d["lp64_only"]), "",
+           "Bugs LP64 exposes and x32 hides (class 22); informational, they do not change "
+           "the exit status.", ""]
+    md += ["- `%s` %s: %s" % (_where(x), x["option"] or x["kind"], _md_escape(x["message"]))
+           for x in d["lp64_only"]] or ["None."]
+
+    tests = r["tests"]
+    md += ["", "## Tests that pass on LP64 and fail on x32", ""]
+    if not tests["x32_ran"]:
+        md.append("**Not run**: %s" % tests["why_not"])
+    else:
+        md.append("LP64: %s. x32: %s." % (_counts(tests["lp64"]), _counts(tests["x32"])))
+        md.append("")
+        for f in tests["x32_only_failures"]:
+            md += ["### `%s`" % f["name"], "", "```", f["output"].rstrip()[-3000:], "```", ""]
+        if not tests["x32_only_failures"]:
+            md.append("None.")
+
+    s = r["sanitizers"]
+    md += ["", "## Sanitizer findings only in the x32 run", ""]
+    if not s["enabled"]:
+        md.append("Not enabled (run with `--sanitize`).")
+    elif not tests["x32_ran"]:
+        md.append("Not run: the x32 tests did not run.")
+    else:
+        md += ["- `%s` %s %s: %s (test `%s`)" % (_where(f), f["tool"], f["kind"],
+                                                _md_escape(f["message"]), f["test"])
+               for f in s["x32_only"]] or ["None."]
+
+    lay = r["layout"]
+    md += ["", "## Struct layouts that differ between LP64 and x32 (class 16)", ""]
+    if lay["why_not"]:
+        md.append(lay["why_not"])
+    elif not lay["checked"]:
+        md.append("No struct was marked (`--layout STRUCT`, a `x32-check: layout` comment) "
+                  "or found passed whole to a read/write call.")
+    else:
+        md.append("Checked: %s." % ", ".join("`%s`" % n for n in lay["checked"]))
+        md.append("")
+        for x in lay["differences"]:
+            md += ["### `struct %s` (%s, `%s`)" % (x["struct"], x["why"], _where(x)), ""]
+            md += ["- %s" % line for line in x["details"]]
+            md.append("")
+        if lay["not_found"]:
+            md.append("Not found in the builds' debug information: %s."
+                      % ", ".join("`%s`" % n for n in lay["not_found"]))
+    return "\n".join(md) + "\n"
+
+
+def as_json(r):
+    return json.dumps(r, indent=2, sort_keys=True) + "\n"
