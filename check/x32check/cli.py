@@ -3,7 +3,9 @@ report what only x32 shows. Exit status: 0 clean, 1 x32-only problems, 2 usage e
 a build that failed (the message says which side and where its log is)."""
 
 import argparse
+import glob
 import json
+import re
 import os
 import shutil
 import sys
@@ -87,6 +89,19 @@ def detect_build_system(source):
             raise Usage("x32-check: %s is a %s project; only CMake projects are supported so "
                         "far" % (source, name))
     raise Usage("x32-check: %s has no CMakeLists.txt" % source)
+
+
+def cached_compiler(build_dir):
+    """The C compiler a configured build uses, or None. CMake records it in
+    CMakeFiles/<version>/CMakeCCompiler.cmake whether it came from a -D or a toolchain
+    file (only the former reaches CMakeCache.txt)."""
+    for path in sorted(glob.glob(os.path.join(build_dir, "CMakeFiles", "*",
+                                              "CMakeCCompiler.cmake"))):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            m = re.search(r'^set\(CMAKE_C_COMPILER "([^"]+)"\)', f.read(), re.M)
+        if m:
+            return m.group(1)
+    return None
 
 
 def objects_of(build_dir):
@@ -184,14 +199,15 @@ def run(options):
 
     lp64 = cmake_project.Side("lp64", "LP64", source, work)
     x32 = cmake_project.Side("x32", "x32", source, work)
-    os.makedirs(x32.log_dir, exist_ok=True)
+    wrappers = os.path.join(work, "tools")
+    os.makedirs(wrappers, exist_ok=True)
     lp64_args = ["-DCMAKE_C_COMPILER=" + shutil.which("gcc"),
                  "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")]
     tools.compiler_name = " ".join(tools.cc)
     if not tools.toolchain_file and len(tools.cc) > 1:
         # Debian's gcc -mx32: wrap it so the flag is part of the compiler.
-        tools.cc = [write_wrapper(os.path.join(x32.log_dir, "x32-gcc"), "gcc", "-mx32")]
-        tools.cxx = [write_wrapper(os.path.join(x32.log_dir, "x32-g++"), "g++", "-mx32")]
+        tools.cc = [write_wrapper(os.path.join(wrappers, "x32-gcc"), "gcc", "-mx32")]
+        tools.cxx = [write_wrapper(os.path.join(wrappers, "x32-g++"), "g++", "-mx32")]
     x32_args = sdk.cmake_settings(tools)
 
     error = None
@@ -207,6 +223,9 @@ def run(options):
             return finish(options, source, work, tools, lp64, x32, [], [], None, error)
         error += "; its x32-only errors are listed above"
 
+    x32_compiler = cached_compiler(x32.build_dir)
+    if x32_compiler and x32_compiler not in tools.cc:
+        tools.compiler_name = x32_compiler    # the toolchain file's choice
     native_diags = collect_diagnostics(lp64)
     x32_diags = collect_diagnostics(x32)
 
@@ -215,7 +234,7 @@ def run(options):
         cmake_project.run_tests(lp64, options)
         if error:
             x32.tests_why_not = "the x32 build failed"
-        elif not tools.can_run:
+        elif not sdk.probe_runner(tools, x32_compiler or tools.cc[0]):
             x32.tests_why_not = tools.why_not_run
         else:
             progress(options, "running x32 tests through %s" % (tools.runner or "the kernel"))

@@ -7,6 +7,7 @@ comes from the ABI.
 
 import os
 import re
+import shutil
 import subprocess
 
 from . import test_results
@@ -76,7 +77,10 @@ def _run(argv, log, cwd=None, env=None, timeout=None):
 
 def configure_and_build(side, cmake_args, extra_cflags, options):
     """Returns True when both steps succeeded; on failure side.failed_step says which."""
-    os.makedirs(side.build_dir, exist_ok=True)
+    # Always from scratch: an up-to-date object prints no warnings, and a cache from an
+    # earlier run would keep its compiler and flags.
+    shutil.rmtree(side.log_dir, ignore_errors=True)
+    os.makedirs(side.build_dir)
     env = _environment(extra_cflags, options.sanitize)
     argv = ["cmake", "-S", side.source_dir, "-B", side.build_dir, "-G", "Unix Makefiles",
             "-DCMAKE_BUILD_TYPE=" + options.build_type,

@@ -73,13 +73,14 @@ def find(prefix, toolchain, runner):
                 t.notes.append("the SDK compiler %s cannot build a program (%s); "
                                "using Debian's gcc -mx32" % (sdk_cc, why))
                 t.prefix, t.cc = None, None
-        else:
+        elif not toolchain:
             t.notes.append("no SDK compiler at %s; using Debian's gcc -mx32 (gcc-multilib, "
                            "libc6-dev-x32)" % (sdk_cc or "(no SDK prefix)"))
         if t.cc is None:
+            # Also the fallback name when a --toolchain file brings its own compiler.
             t.cc, t.cxx = ["gcc", "-mx32"], ["g++", "-mx32"]
             exe, why = _compiles(t.cc, tmp)
-            if exe is None:
+            if exe is None and not toolchain:
                 raise SystemExit("x32-check: no working x32 compiler: neither the SDK's (%s) "
                                  "nor 'gcc -mx32' (%s); install the SDK or gcc-multilib and "
                                  "libc6-dev-x32" % (sdk_cc or "no --sdk", why))
@@ -97,19 +98,32 @@ def find(prefix, toolchain, runner):
                                "own settings" % candidate)
 
         if runner:
-            t.runner = runner if os.sep in runner else (shutil.which(runner) or runner)
+            # Absolute: ctest runs the tests from the build directory.
+            t.runner = (os.path.abspath(runner) if os.sep in runner
+                        else shutil.which(runner) or runner)
         elif t.prefix and _executable(os.path.join(t.prefix, "bin", "x32-run")):
             t.runner = os.path.join(t.prefix, "bin", "x32-run")
-        if t.runner and not _executable(t.runner):
-            t.why_not_run = "the runner %s is not an executable file" % t.runner
-        else:
-            t.can_run, why = _runs(t.runner, exe)
-            if not t.can_run:
-                t.why_not_run = ("%s cannot run an x32 hello world (%s)" % (t.runner, why)
-                                 if t.runner else
-                                 "no x32-run (give --runner or --sdk) and this kernel does "
-                                 "not execute x32 programs (%s)" % why)
     return t
+
+
+def probe_runner(t, compiler):
+    """Can the x32 tests run? Builds a hello world with `compiler` (the one the x32 build
+    really used, from its CMakeCache.txt) and runs it the way ctest will."""
+    if t.runner and not _executable(t.runner):
+        t.why_not_run = "the runner %s is not an executable file" % t.runner
+        return False
+    with tempfile.TemporaryDirectory(prefix="x32-check-probe.") as tmp:
+        exe, why = _compiles([compiler], tmp)
+        if exe is None:
+            t.why_not_run = "%s cannot build a hello world (%s)" % (compiler, why)
+            return False
+        t.can_run, why = _runs(t.runner, exe)
+    if not t.can_run:
+        t.why_not_run = ("%s cannot run an x32 hello world (%s)" % (t.runner, why)
+                         if t.runner else
+                         "no x32-run (give --runner or --sdk) and this kernel does not "
+                         "execute x32 programs (%s)" % why)
+    return t.can_run
 
 
 def cmake_settings(t):
@@ -127,7 +141,7 @@ def cmake_settings(t):
                      "-DCMAKE_FIND_ROOT_PATH_MODE_LIBRARY=ONLY",
                      "-DCMAKE_FIND_ROOT_PATH_MODE_INCLUDE=ONLY",
                      "-DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=ONLY"]
-    if t.runner and t.can_run:
+    if t.runner:
         args.append("-DCMAKE_CROSSCOMPILING_EMULATOR=" + t.runner)
     return args
 
