@@ -60,7 +60,18 @@ static void map_segment(int fd, const char *path, const struct elf32_segment *s,
     }
 }
 
-void load_elf32(int fd, const char *path, struct loaded_elf *out)
+uint64_t pie_load_base(void)
+{
+    uint64_t base = 0x400000;
+    long persona = raw_syscall1(SYS_personality, 0xffffffffUL);
+    uint16_t rnd = 0;
+    if (persona >= 0 && !(persona & 0x0040000 /* ADDR_NO_RANDOMIZE */) &&
+        raw_syscall3(SYS_getrandom, &rnd, sizeof rnd, 0) == sizeof rnd)
+        base += (uint64_t)(rnd & 0xff) * X32_PAGE;
+    return base;
+}
+
+void load_elf32(int fd, const char *path, uint64_t pie_base, struct loaded_elf *out)
 {
     static unsigned char hdr[EXEC_HEADER_MAX];
     uint64_t file_size;
@@ -77,8 +88,14 @@ void load_elf32(int fd, const char *path, struct loaded_elf *out)
     /* Reserve the whole span first so the segments land together and the
      * holes between them stay unusable, like the kernel's ELF loader does. */
     if (img.is_pie) {
-        long r = raw_syscall6(SYS_mmap, 0, span, PROT_NONE,
-                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        long r = -1;
+        if (pie_base)
+            r = raw_syscall6(SYS_mmap, pie_base, span, PROT_NONE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+                             -1, 0);
+        if (raw_failed(r) || (uint64_t)r != pie_base)
+            r = raw_syscall6(SYS_mmap, 0, span, PROT_NONE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (raw_failed(r) || !guest_range_ok((uint64_t)r, span))
             die(126, "%s: no room below 4 GiB for %lu bytes", path, span);
         bias = (uint64_t)r - img.lo;

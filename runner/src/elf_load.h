@@ -23,6 +23,9 @@ long read_exec_header(int fd, unsigned char *buf, size_t cap, uint64_t *file_siz
 
 /* Maps the x32 image open on `fd`.  On failure prints "x32-run: <path>: <why>"
  * and exits with status 126. */
-void load_elf32(int fd, const char *path, struct loaded_elf *out);
+void load_elf32(int fd, const char *path, uint64_t pie_base, struct loaded_elf *out);
+/* Where a PIE main program goes: ELF_ET_DYN_BASE for 32-bit tasks
+ * (0x400000) plus up to 1 MiB of randomisation, like mmap_rnd_compat_bits=8. */
+uint64_t pie_load_base(void);
 
 #endif

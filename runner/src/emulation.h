@@ -15,6 +15,12 @@ long sys_x32_ioctl(struct thread_state *t, const greg_t *g);
 long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
                    uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls);
 void emulate_thread_exit(struct thread_state *t, long status) __attribute__((noreturn));
+/* robust_list.c */
+long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len);
+long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr);
+void walk_robust_list(struct thread_state *t);
+/* threads.c: every live guest thread of this process, for exit_group */
+void walk_all_robust_lists(void);
 /* exec.c */
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
                     uint64_t argv, uint64_t envp, long flags);

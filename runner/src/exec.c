@@ -11,6 +11,7 @@
 #include "util.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -44,6 +45,12 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
     long fd = raw_syscall4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
     if (raw_failed(fd)) {
         *len = fd;
+        return ELF_KIND_NOT_ELF;
+    }
+    struct stat st;
+    if (raw_syscall2(SYS_fstat, fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+        raw_syscall1(SYS_close, fd);
+        *len = -EACCES; /* the kernel only executes regular files */
         return ELF_KIND_NOT_ELF;
     }
     long n = raw_syscall4(SYS_pread64, fd, hdr, cap - 1, 0);
@@ -91,7 +98,6 @@ static int parse_shebang(char *hdr, long len, char **interp, char **arg)
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path_p,
                     uint64_t argv_p, uint64_t envp_p, long flags)
 {
-    (void)t;
     char pathbuf[PATH_BUF], redirected[PATH_BUF];
     const char *gpath = (const char *)path_p;
     if (!gpath)
@@ -199,7 +205,7 @@ copy_args:
     /* The trap handler runs with SIGSYS blocked and the mask survives exec:
      * give the new program the guest's mask instead. */
     uint64_t old;
-    set_host_mask(*(uint64_t *)&uc->uc_sigmask, &old);
+    set_host_mask(guest_mask_of(t, uc), &old);
     r = raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
     set_host_mask(old, 0);
     return r;

@@ -3,7 +3,6 @@
 #include "raw_syscall.h"
 #include "util.h"
 #include <elf.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -19,6 +18,25 @@
 #ifndef AT_MINSIGSTKSZ
 #define AT_MINSIGSTKSZ 51
 #endif
+
+static const uint64_t *host_auxv;
+static uint64_t stack_base, stack_len;
+
+void host_auxv_init(char **envp)
+{
+    char **p = envp;
+    while (*p)
+        p++;
+    host_auxv = (const uint64_t *)(p + 1);
+}
+
+uint64_t host_auxval(uint64_t type)
+{
+    for (const uint64_t *a = host_auxv; a && a[0] != AT_NULL; a += 2)
+        if (a[0] == type)
+            return a[1];
+    return 0;
+}
 
 static uint64_t stack_size(void)
 {
@@ -40,15 +58,28 @@ static uint64_t push_bytes(uint64_t sp, const void *data, size_t n)
     return sp;
 }
 
+void map_guest_stack(void)
+{
+    uint64_t size = stack_size();
+    /* Flush against TASK_SIZE, as on a kernel (a plain mmap would be
+     * 2 MiB-aligned for THP and leave a hole above it). */
+    uint64_t want = 0xFFFFE000ULL - size;
+    long base = guest_mmap(want, size, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_FIXED_NOREPLACE, -1, 0);
+    if (raw_failed(base))
+        base = guest_mmap(0, size, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (raw_failed(base))
+        die(126, "cannot map a %lu-byte stack below 4 GiB", size);
+    stack_base = (uint64_t)base;
+    stack_len = size;
+}
+
 uint64_t build_initial_stack(int argc, char **argv, char **envp,
                              const struct auxv_info *ai)
 {
-    uint64_t size = stack_size();
-    long base = guest_mmap(0, size, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-    if (raw_failed(base))
-        die(126, "cannot map a %lu-byte stack below 4 GiB", size);
-    uint64_t sp = (uint64_t)base + size;
+    uint64_t base = stack_base;
+    uint64_t sp = base + stack_len;
 
     int envc = 0;
     while (envp[envc])
@@ -77,7 +108,7 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
         sp = push_bytes(sp, argv[i], str_len(argv[i]) + 1);
         argv_addr[i] = (uint32_t)sp;
     }
-    if (sp - (uint64_t)base < 64 * 1024)
+    if (sp - base < 64 * 1024)
         die(126, "arguments and environment do not fit on the stack");
 
     uint32_t auxv[64];
@@ -85,11 +116,11 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
 #define AUX(k, v) (auxv[na++] = (uint32_t)(k), auxv[na++] = (uint32_t)(v))
     if (ai->vdso_base)
         AUX(AT_SYSINFO_EHDR, ai->vdso_base);
-    if (getauxval(AT_MINSIGSTKSZ))
-        AUX(AT_MINSIGSTKSZ, getauxval(AT_MINSIGSTKSZ));
-    AUX(AT_HWCAP, getauxval(AT_HWCAP));
+    if (host_auxval(AT_MINSIGSTKSZ))
+        AUX(AT_MINSIGSTKSZ, host_auxval(AT_MINSIGSTKSZ));
+    AUX(AT_HWCAP, host_auxval(AT_HWCAP));
     AUX(AT_PAGESZ, 4096);
-    AUX(AT_CLKTCK, getauxval(AT_CLKTCK) ? getauxval(AT_CLKTCK) : 100);
+    AUX(AT_CLKTCK, host_auxval(AT_CLKTCK) ? host_auxval(AT_CLKTCK) : 100);
     AUX(AT_PHDR, ai->phdr);
     AUX(AT_PHENT, sizeof(Elf32_Phdr));
     AUX(AT_PHNUM, ai->phnum);
@@ -100,19 +131,19 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
     AUX(AT_EUID, raw_syscall0(SYS_geteuid));
     AUX(AT_GID, raw_syscall0(SYS_getgid));
     AUX(AT_EGID, raw_syscall0(SYS_getegid));
-    AUX(AT_SECURE, getauxval(AT_SECURE));
+    AUX(AT_SECURE, host_auxval(AT_SECURE));
     AUX(AT_RANDOM, random_addr);
-    AUX(AT_HWCAP2, getauxval(AT_HWCAP2));
+    AUX(AT_HWCAP2, host_auxval(AT_HWCAP2));
     AUX(AT_EXECFN, execfn_addr);
     AUX(AT_PLATFORM, platform_addr);
-    if (getauxval(AT_RSEQ_FEATURE_SIZE)) {
-        AUX(AT_RSEQ_FEATURE_SIZE, getauxval(AT_RSEQ_FEATURE_SIZE));
-        AUX(AT_RSEQ_ALIGN, getauxval(AT_RSEQ_ALIGN));
+    if (host_auxval(AT_RSEQ_FEATURE_SIZE)) {
+        AUX(AT_RSEQ_FEATURE_SIZE, host_auxval(AT_RSEQ_FEATURE_SIZE));
+        AUX(AT_RSEQ_ALIGN, host_auxval(AT_RSEQ_ALIGN));
     }
-    if (getauxval(AT_HWCAP3))
-        AUX(AT_HWCAP3, getauxval(AT_HWCAP3));
-    if (getauxval(AT_HWCAP4))
-        AUX(AT_HWCAP4, getauxval(AT_HWCAP4));
+    if (host_auxval(AT_HWCAP3))
+        AUX(AT_HWCAP3, host_auxval(AT_HWCAP3));
+    if (host_auxval(AT_HWCAP4))
+        AUX(AT_HWCAP4, host_auxval(AT_HWCAP4));
     AUX(AT_NULL, 0);
 #undef AUX
 

@@ -8,6 +8,13 @@ struct auxv_info {
     const char *execfn;
 };
 
+/* Remembers the runner's own auxv (found after envp) so the guest gets the
+ * kernel's real values: glibc's getauxval(AT_HWCAP) is rewritten on x86. */
+void host_auxv_init(char **envp);
+uint64_t host_auxval(uint64_t type);
+/* Maps the guest's main stack at the top of the 4 GiB space, first, so that
+ * it sits where a kernel would put it (above the mmap area). */
+void map_guest_stack(void);
 /* Maps the guest's main stack below 4 GiB and lays out what an x32 kernel
  * puts there: u32 argc, u32 argv/envp pointers, Elf32_auxv_t pairs, strings
  * and AT_RANDOM bytes.  Returns the initial %rsp (16-byte aligned). */

@@ -21,6 +21,7 @@
 #include <sys/auxv.h>
 #include <sys/rseq.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -203,10 +204,19 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
     if (!t)
         die(126, "cannot allocate the runner's thread state");
     signals_init(t);
+    /* An exec'ing x32 parent may have passed a mask with SIGSYS in it; a
+     * blocked dispatch SIGSYS would kill us, so that bit becomes virtual. */
+    uint64_t live = 0, sigsys_bit = 1ULL << (SIGSYS - 1);
+    raw_syscall4(SYS_rt_sigprocmask, SIG_BLOCK, 0, &live, 8);
+    if (live & sigsys_bit) {
+        t->sigsys_blocked = 1;
+        raw_syscall4(SYS_rt_sigprocmask, SIG_UNBLOCK, &sigsys_bit, 0, 8);
+    }
+    map_guest_stack();
 
     struct loaded_elf exe;
     static struct loaded_elf interp;
-    load_elf32(fd, path, &exe);
+    load_elf32(fd, path, pie_load_base(), &exe);
     close(fd);
     uint64_t entry = exe.entry, interp_base = 0;
     if (exe.interp[0]) {
@@ -221,7 +231,7 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
         long hn = read_exec_header(ifd, hdr, sizeof hdr, &size);
         if (hn < 0 || elf_classify(hdr, (size_t)hn) != ELF_KIND_X32)
             die(126, "%s: interpreter %s is not an x32 ELF file", path, ipath);
-        load_elf32(ifd, ipath, &interp);
+        load_elf32(ifd, ipath, 0, &interp);
         close(ifd);
         entry = interp.entry;
         interp_base = interp.bias;
@@ -256,6 +266,7 @@ int main(int argc, char **argv, char **envp)
 {
     struct options o = {0};
     const char *e;
+    host_auxv_init(envp);
     if ((e = getenv("X32_RUN_DEBUG")) && *e && !str_eq(e, "0"))
         debug_enabled = 1;
     if ((e = getenv("X32_RUN_TRACE")) && *e && !str_eq(e, "0"))

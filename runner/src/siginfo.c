@@ -7,29 +7,32 @@
 
 enum layout { L_KILL, L_TIMER, L_RT, L_CHLD, L_FAULT, L_POLL, L_SYS };
 
+/* The kernel's siginfo_layout(): kernel-generated codes (0 < code <
+ * SI_KERNEL) pick a per-signal layout within that signal's code range, and
+ * any other small positive code is a SIGPOLL-style one (F_SETSIG). */
 static enum layout layout_of(int sig, int code)
 {
-    if (code == SI_USER || code == SI_TKILL || code == SI_KERNEL)
-        return L_KILL;
-    if (code < 0) {
-        if (code == SI_TIMER)
-            return L_TIMER;
-        if (code == SI_SIGIO)
-            return L_POLL;
-        return L_RT;
+    if (code > SI_USER && code < SI_KERNEL) {
+        switch (sig) {
+        case SIGILL: if (code <= 11) return L_FAULT; break;  /* NSIGILL */
+        case SIGFPE: if (code <= 15) return L_FAULT; break;  /* NSIGFPE */
+        case SIGSEGV: if (code <= 10) return L_FAULT; break; /* NSIGSEGV */
+        case SIGBUS: if (code <= 5) return L_FAULT; break;   /* NSIGBUS */
+        case SIGTRAP: if (code <= 6) return L_FAULT; break;  /* NSIGTRAP */
+        case SIGCHLD: if (code <= 6) return L_CHLD; break;   /* NSIGCHLD */
+        case SIGPOLL: if (code <= 6) return L_POLL; break;   /* NSIGPOLL */
+        case SIGSYS: if (code <= 2) return L_SYS; break;     /* NSIGSYS */
+        default: break;
+        }
+        return code <= 6 ? L_POLL : L_KILL;
     }
-    switch (sig) {
-    case SIGILL: case SIGFPE: case SIGSEGV: case SIGBUS: case SIGTRAP:
-        return L_FAULT;
-    case SIGCHLD:
-        return L_CHLD;
-    case SIGIO:
+    if (code == SI_TIMER)
+        return L_TIMER;
+    if (code == SI_SIGIO)
         return L_POLL;
-    case SIGSYS:
-        return L_SYS;
-    default:
-        return L_KILL;
-    }
+    if (code < 0 && code != SI_TKILL)
+        return L_RT;
+    return L_KILL;
 }
 
 static uint32_t get32(const unsigned char *p) { uint32_t v; mem_copy(&v, p, 4); return v; }

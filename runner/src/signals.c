@@ -104,7 +104,7 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
             .handler = in.handler,
             .flags = in.flags,
             .restorer = in.restorer,
-            .mask = sanitize_guest_mask(in.mask_lo | (uint64_t)in.mask_hi << 32),
+            .mask = (in.mask_lo | (uint64_t)in.mask_hi << 32) & ~(BIT(SIGKILL) | BIT(SIGSTOP)),
         };
         *cur = n;
         install_host_action((int)sig, &n);
@@ -119,12 +119,23 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
 
 /* The guest's mask lives in the trap frame: that is what the kernel installs
  * when the trap handler returns, so editing the live mask would be undone. */
-long sys_rt_sigprocmask(ucontext_t *uc, long how, uint64_t set, uint64_t oset,
-                        uint64_t setsize)
+uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc)
+{
+    return *uc_mask(uc) | (t->sigsys_blocked ? BIT(SIGSYS) : 0);
+}
+
+static void set_guest_mask(struct thread_state *t, ucontext_t *uc, uint64_t m)
+{
+    t->sigsys_blocked = (m & BIT(SIGSYS)) != 0;
+    *uc_mask(uc) = sanitize_guest_mask(m);
+}
+
+long sys_rt_sigprocmask(struct thread_state *t, ucontext_t *uc, long how, uint64_t set,
+                        uint64_t oset, uint64_t setsize)
 {
     if (setsize != 8)
         return -EINVAL;
-    uint64_t old = *uc_mask(uc);
+    uint64_t old = guest_mask_of(t, uc);
     if (set) {
         uint64_t n;
         mem_copy(&n, (void *)set, 8);
@@ -137,7 +148,7 @@ long sys_rt_sigprocmask(ucontext_t *uc, long how, uint64_t set, uint64_t oset,
             m = n;
         else
             return -EINVAL;
-        *uc_mask(uc) = sanitize_guest_mask(m);
+        set_guest_mask(t, uc, m);
     }
     if (oset)
         mem_copy((void *)oset, &old, 8);
@@ -220,7 +231,7 @@ static void resolve_restart(struct thread_state *t, ucontext_t *uc, int restart)
 
 /* Builds the x32 frame for `sig` on top of the guest context in `uc`. */
 static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
-                           const siginfo_t *info)
+                           const siginfo_t *info, const uint64_t *base_mask)
 {
     struct guest_sigaction *ga = &t->sighand->act[sig];
     if (ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
@@ -265,7 +276,7 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
     f->uc.uc_stack = saved_alt;
     mem_copy(f->uc.gregs, g, sizeof f->uc.gregs);
     f->uc.fpstate = fp_addr;
-    f->uc.sigmask = *uc_mask(uc);
+    f->uc.sigmask = guest_mask_of(t, uc);
     siginfo_to_x32(info, f->info);
 
     g[REG_RDI] = sig;
@@ -282,10 +293,10 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
         mem_copy(fp, &fcw, 2);
         mem_copy((char *)fp + 24, &mxcsr, 4);
     }
-    uint64_t m = *uc_mask(uc) | ga->mask;
+    uint64_t m = (base_mask ? *base_mask : guest_mask_of(t, uc)) | ga->mask;
     if (!(ga->flags & SA_NODEFER))
         m |= BIT(sig);
-    *uc_mask(uc) = sanitize_guest_mask(m);
+    set_guest_mask(t, uc, m);
     if (ga->flags & SA_RESETHAND) {
         ga->handler = (uint32_t)(uintptr_t)SIG_DFL;
         ga->flags &= ~SA_SIGINFO;
@@ -307,7 +318,7 @@ void sys_x32_rt_sigreturn(struct thread_state *t, ucontext_t *uc)
         uint32_t got = fpstate_size((void *)f->uc.fpstate);
         mem_copy(fp, (void *)f->uc.fpstate, got < have ? got : have);
     }
-    *uc_mask(uc) = sanitize_guest_mask(f->uc.sigmask);
+    set_guest_mask(t, uc, f->uc.sigmask);
     /* restore_altstack: errors are ignored, as in the kernel. */
     struct x32_stack alt = f->uc.uc_stack;
     if (!on_guest_altstack(t, (uint64_t)g[REG_RSP])) {
@@ -330,7 +341,8 @@ void deliver_pending_signals(struct thread_state *t, ucontext_t *uc)
         while (t->pending_set) {
             int sig = __builtin_ctzll(t->pending_set) + 1;
             t->pending_set &= ~BIT(sig);
-            deliver_signal(t, uc, sig, &t->pending_info[sig]);
+            deliver_signal(t, uc, sig, &t->pending_info[sig],
+                           t->temp_mask_call ? &t->temp_mask : 0);
         }
         t->signal_pending = 0;
     }
@@ -356,7 +368,7 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 
     if (!in_runner_text(pc)) {
-        deliver_signal(t, uc, sig, si); /* interrupted guest code (or the vDSO) */
+        deliver_signal(t, uc, sig, si, 0); /* interrupted guest code (or the vDSO) */
         return;
     }
     if (is_sync_fault(sig, si)) {
@@ -371,7 +383,7 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
         return;
     }
     if (t->in_sigsys && !t->in_syscall && t->guest_uc) {
-        deliver_signal(t, t->guest_uc, sig, si); /* trap tail: result is set */
+        deliver_signal(t, t->guest_uc, sig, si, 0); /* trap tail: result is set */
         return;
     }
     t->pending_info[sig] = *si;

@@ -6,8 +6,10 @@
 void signals_init(struct thread_state *main_thread);
 long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t oact,
                       uint64_t setsize);
-long sys_rt_sigprocmask(ucontext_t *uc, long how, uint64_t set, uint64_t oset,
-                        uint64_t setsize);
+long sys_rt_sigprocmask(struct thread_state *t, ucontext_t *uc, long how, uint64_t set,
+                        uint64_t oset, uint64_t setsize);
+/* The guest's view of its mask: the trap frame's, plus a virtual SIGSYS. */
+uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc);
 long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64_t oss);
 /* Restores the guest context saved in an x32 frame into the trap context;
  * the guest's rax comes from the frame. */

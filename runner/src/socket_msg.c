@@ -65,38 +65,60 @@ static long control_to_native(const unsigned char *in, uint32_t inlen, unsigned 
     return 0;
 }
 
+static void close_fds(const unsigned char *data, size_t bytes)
+{
+    for (size_t k = 0; k + sizeof(int) <= bytes; k += sizeof(int)) {
+        int fd;
+        mem_copy(&fd, data + k, sizeof fd);
+        raw_syscall1(SYS_close, fd);
+    }
+}
+
 /* native control buffer -> x32, after receiving.  Returns the bytes used and
- * sets MSG_CTRUNC in *flags when the guest's buffer was too small. */
+ * sets MSG_CTRUNC in *flags when the guest's buffer was too small.  As in the
+ * kernel's scm_detach_fds/put_cmsg: a truncated SCM_RIGHTS keeps the fds that
+ * fit (the others are closed), other messages are cut short. */
 static uint32_t control_to_x32(const unsigned char *in, size_t inlen, unsigned char *out,
                                uint32_t cap, int32_t *flags)
 {
     uint32_t o = 0;
     size_t i = 0;
+    int full = 0;
     while (i + sizeof(struct cmsghdr) <= inlen) {
         struct cmsghdr n;
         mem_copy(&n, in + i, sizeof n);
         if (n.cmsg_len < sizeof n || n.cmsg_len > inlen - i)
             break;
-        size_t data = n.cmsg_len - sizeof n;
-        uint32_t len = (uint32_t)(sizeof(struct x32_cmsghdr) + data);
-        if (o + len > cap) {
+        const unsigned char *data = in + i + sizeof n;
+        size_t bytes = n.cmsg_len - sizeof n;
+        int rights = n.cmsg_level == SOL_SOCKET && n.cmsg_type == SCM_RIGHTS;
+        uint32_t len = (uint32_t)(sizeof(struct x32_cmsghdr) + bytes);
+        i += NATIVE_ALIGN(n.cmsg_len);
+        if (full || o + len > cap) {
             *flags |= MSG_CTRUNC;
-            /* Like the kernel's put_cmsg: copy what fits of a truncated one. */
-            if (o + sizeof(struct x32_cmsghdr) <= cap && n.cmsg_type != SCM_RIGHTS) {
-                struct x32_cmsghdr h = {cap - o, n.cmsg_level, n.cmsg_type};
+            size_t room = !full && o + sizeof(struct x32_cmsghdr) <= cap
+                              ? cap - o - sizeof(struct x32_cmsghdr) : 0;
+            if (rights)
+                room -= room % sizeof(int);
+            if (room) {
+                struct x32_cmsghdr h = {(uint32_t)(sizeof h + room), n.cmsg_level, n.cmsg_type};
                 mem_copy(out + o, &h, sizeof h);
-                mem_copy(out + o + sizeof h, in + i + sizeof n, cap - o - sizeof h);
-                o = cap;
+                mem_copy(out + o + sizeof h, data, room);
+                o += X32_ALIGN(h.len);
+                if (o > cap)
+                    o = cap;
             }
-            break;
+            if (rights)
+                close_fds(data + room, bytes - room);
+            full = 1;
+            continue;
         }
         struct x32_cmsghdr h = {len, n.cmsg_level, n.cmsg_type};
         mem_copy(out + o, &h, sizeof h);
-        mem_copy(out + o + sizeof h, in + i + sizeof n, data);
+        mem_copy(out + o + sizeof h, data, bytes);
         o += X32_ALIGN(len);
         if (o > cap)
             o = cap;
-        i += NATIVE_ALIGN(n.cmsg_len);
     }
     return o;
 }

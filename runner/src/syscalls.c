@@ -5,6 +5,7 @@
 #include "address_space.h"
 #include "emulation.h"
 #include "paths.h"
+#include "proc_maps.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "syscall_table.h"
@@ -69,6 +70,24 @@ static long readlink_call(struct thread_state *t, long nr, const greg_t *g)
     return path_call(t, nr, g, at ? 2 : 1);
 }
 
+/* Where each temporary-mask call keeps its sigset pointer. */
+static void note_temporary_mask(struct thread_state *t, unsigned long nr, const greg_t *g)
+{
+    uint64_t ptr = 0;
+    if (nr == SYS_rt_sigsuspend)
+        ptr = ARG1(g);
+    else if (nr == SYS_ppoll)
+        ptr = ARG4(g);
+    else if (nr == SYS_epoll_pwait || nr == SYS_epoll_pwait2)
+        ptr = ARG5(g);
+    else if (ARG6(g)) /* pselect6, io_pgetevents: {u64 sigset pointer, u64 size} */
+        mem_copy(&ptr, (const void *)ARG6(g), 8);
+    if (ptr) {
+        mem_copy(&t->temp_mask, (const void *)ptr, 8);
+        t->temp_mask_call = 1;
+    }
+}
+
 static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr,
                         const greg_t *g)
 {
@@ -97,7 +116,15 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return r;
     }
     case SYS_rt_sigprocmask:
-        return sys_rt_sigprocmask(uc, (long)ARG1(g), ARG2(g), ARG3(g), ARG4(g));
+        return sys_rt_sigprocmask(t, uc, (long)ARG1(g), ARG2(g), ARG3(g), ARG4(g));
+    case SYS_rt_sigsuspend:
+    case SYS_ppoll:
+    case SYS_pselect6:
+    case SYS_epoll_pwait:
+    case SYS_epoll_pwait2:
+    case SYS_io_pgetevents:
+        note_temporary_mask(t, nr, g);
+        return forward(t, nr, g);
     case SYS_clone:
         /* x86-64 order: flags, newsp, parent_tid, child_tid, tls */
         return emulate_clone(t, uc, ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g));
@@ -111,12 +138,21 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return -ENOSYS;
     case SYS_exit:
         emulate_thread_exit(t, (long)ARG1(g));
+    case SYS_exit_group:
+        walk_all_robust_lists();
+        return forward(t, nr, g);
     case SYS_open:
+        if (ARG1(g) && is_proc_self_maps((const char *)ARG1(g)))
+            return open_virtual_maps((long)ARG2(g));
+        return path_call(t, nr, g, 1);
+    case SYS_openat:
+        if (ARG2(g) && is_proc_self_maps((const char *)ARG2(g)))
+            return open_virtual_maps((long)ARG3(g));
+        return path_call(t, nr, g, 2);
     case SYS_stat:
     case SYS_lstat:
     case SYS_access:
         return path_call(t, nr, g, 1);
-    case SYS_openat:
     case SYS_newfstatat:
     case SYS_statx:
     case SYS_faccessat:
@@ -180,10 +216,10 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
         return sys_sigaltstack(t, uc, ARG1(g), ARG2(g));
     case 528:
         return unsupported(nr, EPERM, "kexec_load");
-    case 530: case 531:
-        /* The kernel walks the robust list at thread death and cannot read
-         * 32-bit list nodes; glibc disables robust-list support on ENOSYS. */
-        return unsupported(nr, ENOSYS, "robust futex lists need a 32-bit-aware kernel walker");
+    case 530:
+        return sys_set_robust_list(t, ARG1(g), ARG2(g));
+    case 531:
+        return sys_get_robust_list(t, (long)ARG1(g), ARG2(g), ARG3(g));
     case 541: case 542:
         return sys_sockopt_call(t, nr, g);
     default:

@@ -50,9 +50,18 @@ struct thread_state {
     ucontext_t *guest_uc;       /* the trap frame holding the guest context */
     uint64_t pending_set;       /* bit (sig-1): host signal taken while busy */
     siginfo_t pending_info[NSIG_GUEST + 1];
+    /* rt_sigsuspend, ppoll, pselect6, epoll_pwait(2) and io_pgetevents run
+     * with a temporary mask: a handler they wake gets that mask plus its own
+     * (the frame still saves the old mask). */
+    int temp_mask_call;
+    uint64_t temp_mask;
+    /* SIGSYS can never really be blocked (a blocked dispatch SIGSYS kills),
+     * so the guest's wish to block it is kept here. */
+    int sigsys_blocked;
     /* The guest's virtual sigaltstack (the real one belongs to the runner). */
     uint32_t ss_sp, ss_size;
     int ss_flags;
+    uint32_t robust_head;       /* x32 set_robust_list registration */
     struct guest_sighand *sighand;
     struct guest_sighand own_sighand;
     struct thread_state *next_thread;

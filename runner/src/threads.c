@@ -108,6 +108,7 @@ static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags
             o->alive = T_FREE; /* those threads do not exist in the child */
     t->pending_set = 0;
     t->signal_pending = 0;
+    t->robust_head = 0; /* the kernel does not inherit it either */
     enable_syscall_dispatch();
     if (newsp)
         uc->uc_mcontext.gregs[REG_RSP] = (greg_t)newsp;
@@ -135,6 +136,7 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
         c->ss_size = t->ss_size;
         c->ss_flags = t->ss_flags;
     }
+    c->sigsys_blocked = t->sigsys_blocked;
     mem_copy(&c->start_uc, uc, sizeof *uc);
     greg_t *g = c->start_uc.uc_mcontext.gregs;
     g[REG_RAX] = 0;
@@ -162,8 +164,16 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     return r;
 }
 
+void walk_all_robust_lists(void)
+{
+    for (struct thread_state *o = all_threads; o; o = o->next_thread)
+        if (o->alive == T_ALIVE)
+            walk_robust_list(o);
+}
+
 void emulate_thread_exit(struct thread_state *t, long status)
 {
+    walk_robust_list(t);
     t->alive = T_EXITED;
     for (;;)
         raw_syscall1(SYS_exit, status);

@@ -42,6 +42,7 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     t->in_syscall = 1;
     t->in_sigsys = 1;
     t->cur_nr = (uint64_t)g[REG_RAX];
+    t->temp_mask_call = 0;
     long r = emulate_syscall(t, uc, t->cur_nr);
     if (r != KEEP_RAX)
         g[REG_RAX] = r;
