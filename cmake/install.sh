@@ -3,7 +3,8 @@
 #   PREFIX/environment-setup-x86_64-linux-gnux32     Yocto-style environment script
 #   PREFIX/bin/x86_64-linux-gnux32-pkg-config        pkg-config limited to the sysroot
 #   PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake   CMake toolchain file
-#   PREFIX/share/x32-sdk/meson/x86_64-linux-gnux32.ini     Meson cross file
+#   PREFIX/share/x32-sdk/meson/x86_64-linux-gnux32.ini     Meson cross file (@DIRNAME@)
+#   PREFIX/share/x32-sdk/meson/x86_64-linux-gnux32-on-path.ini  the same for older Meson
 #   PREFIX/share/x32-sdk/config.site                 autoconf answers for x32
 #   PREFIX/share/x32-sdk/cargo-config.toml           Cargo linker and runner
 # Every file finds the prefix from its own location, so they are plain copies: nothing
@@ -31,6 +32,7 @@ put "$SRC/environment-setup-x86_64-linux-gnux32" "$PREFIX/environment-setup-x86_
 put "$SRC/x86_64-linux-gnux32-pkg-config" "$PREFIX/bin/x86_64-linux-gnux32-pkg-config" 755
 put "$SRC/x86_64-linux-gnux32.cmake" "$PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" 644
 put "$SRC/x86_64-linux-gnux32.ini" "$PREFIX/share/x32-sdk/meson/x86_64-linux-gnux32.ini" 644
+put "$SRC/x86_64-linux-gnux32-on-path.ini" "$PREFIX/share/x32-sdk/meson/x86_64-linux-gnux32-on-path.ini" 644
 put "$SRC/config.site" "$PREFIX/share/x32-sdk/config.site" 644
 put "$SRC/cargo-config.toml" "$PREFIX/share/x32-sdk/cargo-config.toml" 644
 put "$SRC/README.md" "$PREFIX/share/x32-sdk/README-build-systems.md" 644
