@@ -26,6 +26,27 @@ void exec_init(const char *runner_path, int pass_sysroot)
     with_sysroot = pass_sysroot;
 }
 
+static void append_decimal(char *buf, size_t cap, long v)
+{
+    char tmp[24];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    char out[24];
+    for (int i = 0; i < n; i++)
+        out[i] = tmp[n - 1 - i];
+    out[n] = 0;
+    str_cat(buf, cap, out);
+}
+
+static int str_ends(const char *s, const char *suffix)
+{
+    size_t a = str_len(s), b = str_len(suffix);
+    return a >= b && str_eq(s + a - b, suffix);
+}
+
 static long count_vector(uint64_t vec)
 {
     if (!vec)
@@ -102,23 +123,25 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     const char *gpath = (const char *)path_p;
     if (!gpath)
         return -EFAULT;
-    /* execveat: turn (dirfd, path) into a path the runner can reopen. */
+    /* execveat: turn (dirfd, path) into a path the runner can reopen after
+     * the exec, when an O_CLOEXEC descriptor is gone: the file's own name
+     * through /proc/self/fd, or else a descriptor that survives the exec. */
     if (gpath[0] != '/' && dirfd != AT_FDCWD) {
-        char num[16];
-        int n = 0;
-        long fd = dirfd;
-        char tmp[16];
-        if (fd < 0)
+        if (dirfd < 0)
             return -EBADF;
-        do {
-            tmp[n++] = (char)('0' + fd % 10);
-            fd /= 10;
-        } while (fd);
-        for (int i = 0; i < n; i++)
-            num[i] = tmp[n - 1 - i];
-        num[n] = 0;
-        str_copy(pathbuf, sizeof pathbuf, "/proc/self/fd/");
-        str_cat(pathbuf, sizeof pathbuf, num);
+        char link[64];
+        str_copy(link, sizeof link, "/proc/self/fd/");
+        append_decimal(link, sizeof link, dirfd);
+        long n = raw_syscall3(SYS_readlink, link, pathbuf, sizeof pathbuf - 1);
+        if (n > 0 && pathbuf[0] == '/' && (pathbuf[n] = 0, !str_ends(pathbuf, " (deleted)"))) {
+            /* a real name */
+        } else {
+            long keep = raw_syscall3(SYS_fcntl, dirfd, F_DUPFD, 3);
+            if (raw_failed(keep))
+                return keep;
+            str_copy(pathbuf, sizeof pathbuf, "/proc/self/fd/");
+            append_decimal(pathbuf, sizeof pathbuf, keep);
+        }
         if (!(gpath[0] == 0 && (flags & AT_EMPTY_PATH))) {
             str_cat(pathbuf, sizeof pathbuf, "/");
             str_cat(pathbuf, sizeof pathbuf, gpath);

@@ -389,6 +389,11 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     t->pending_info[sig] = *si;
     t->pending_set |= BIT(sig);
     t->signal_pending = 1;
+    /* Take no more until this trap is over: further signals stay queued in
+     * the kernel (realtime ones keep their count and order) and are
+     * delivered straight into guest code once the trap's sigreturn puts the
+     * guest's mask back. */
+    *uc_mask(uc) = ~0ULL;
     if (pc > (uint64_t)safe_syscall_start && pc < (uint64_t)safe_syscall_end)
         uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
 }
