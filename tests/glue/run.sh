@@ -513,21 +513,29 @@ run_in() {
 
 # run_meson_x32 NAME SDK MODE EXTRA...: set up with one of the SDK's cross files (MODE env:
 # the environment script's $X32_MESON_CROSS_FILE; MODE dirname: the @DIRNAME@ file, with
-# nothing on PATH), build, check the result, run meson test.
+# nothing on PATH; MODE substituted: the same with @DIRNAME@ replaced as Meson would, for
+# Meson versions that do not), build, check the result, run meson test. MODE dirname and
+# substituted write beside the SDK's cross file: only use them on the moved copy.
 run_meson_x32() {
     _n=$1 _sdk=$2 _mode=$3; shift 3
     _b="$TEST_TMP/build/$_n"
     if [ "$_mode" = env ]; then
         _cross="$_sdk/share/x32-sdk/meson/$T-on-path.ini"
-    else
+    elif [ "$_mode" = dirname ]; then
         _cross="$_sdk/share/x32-sdk/meson/$T.ini"
+    else
+        # What a Meson that knows @DIRNAME@ does to the file: replace it with the file's
+        # directory before parsing. Done here, beside the original, it checks the rest of
+        # the file with a Meson that does not.
+        _cross="$_sdk/share/x32-sdk/meson/$_n.ini"
+        sed "s|@DIRNAME@|$_sdk/share/x32-sdk/meson|g" "$_sdk/share/x32-sdk/meson/$T.ini" > "$_cross"
     fi
     if [ "$RUNNER_OK" != yes ]; then
         # Meson runs its compiler sanity check through exe_wrapper: with a runner that
         # cannot run x32 yet, check the build with a copy of the cross file without it.
         # The copy sits beside the original (only ever in the moved copy of the SDK), so
         # its @DIRNAME@ paths are the same.
-        _dir="$TEST_TMP/cross"; [ "$_mode" = dirname ] && _dir="$_sdk/share/x32-sdk/meson"
+        _dir="$TEST_TMP/cross"; [ "$_mode" != env ] && _dir="$_sdk/share/x32-sdk/meson"
         mkdir -p "$_dir"
         grep -v '^exe_wrapper' "$_cross" > "$_dir/$_n-no-wrapper.ini"
         _cross="$_dir/$_n-no-wrapper.ini"
@@ -579,6 +587,7 @@ test_meson() {
     [ -f "$MOVED/$T/sysroot/usr/libx32/pkgconfig/x32demo.pc" ] && _demo=-Ddemo=enabled
     run_meson_x32 meson-x32-moved "$MOVED" env $_demo
     run_meson_x32 meson-x32-dirname "$MOVED" dirname $_demo
+    run_meson_x32 meson-x32-dirname-substituted "$MOVED" substituted $_demo
 }
 
 # ---- Cargo -------------------------------------------------------------------------
