@@ -12,6 +12,7 @@ int main(void)
     struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
                         .l_start = 0x100000000LL, .l_len = 100 };
     CHECK_SYS(fcntl(fd, F_SETLK, &fl));
+    CHECK_SYS(flock(fd, LOCK_EX));      /* before the child looks */
     pid_t parent = getpid();
     int fds[2];
     REQUIRE_SYS(pipe(fds));
@@ -47,7 +48,6 @@ int main(void)
             bad |= 64;
         _exit(bad);
     }
-    CHECK_SYS(flock(fd, LOCK_EX));
     CHECK_EXITED(wait_status(pid), 0);
     fl.l_type = F_UNLCK;
     CHECK_SYS(fcntl(fd, F_SETLK, &fl));
