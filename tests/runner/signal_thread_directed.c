@@ -7,6 +7,8 @@
 #define NT 8
 static __thread volatile int my_hits;
 static __thread int my_value;
+static __thread int my_index = -1;
+static volatile int hits_seen[NT];       /* what main watches */
 static volatile int stop;
 static volatile int counts[NT], values[NT];
 
@@ -16,11 +18,22 @@ static void handler(int sig, siginfo_t *si, void *uc)
     (void)uc;
     my_hits++;
     my_value = si->si_value.sival_int;
+    if (my_index >= 0)
+        __atomic_add_fetch(&hits_seen[my_index], 1, __ATOMIC_SEQ_CST);
+}
+
+/* wait_hits: until thread i has taken n signals (standard signals sent
+ * before the last one was taken would coalesce). */
+static void wait_hits(int i, int n)
+{
+    for (int k = 0; k < 5000 && __atomic_load_n(&hits_seen[i], __ATOMIC_SEQ_CST) < n; k++)
+        sleep_ms(1);
 }
 
 static void *worker(void *arg)
 {
     int idx = (int)(intptr_t)arg;
+    my_index = idx;
     while (!stop)
         sleep_ms(1);
     counts[idx] = my_hits;
@@ -41,13 +54,12 @@ int main(void)
     for (int i = 0; i < NT; i++) {
         for (int k = 0; k <= i; k++) {
             CHECK_EQ(pthread_kill(t[i], SIGUSR1), 0);
-            sleep_ms(2);                /* standard signals coalesce */
+            wait_hits(i, k + 1);
         }
         union sigval v = { .sival_int = 1000 + i };
         CHECK_EQ(pthread_sigqueue(t[i], SIGUSR1, v), 0);
-        sleep_ms(2);
+        wait_hits(i, i + 2);
     }
-    sleep_ms(50);
     stop = 1;
     for (int i = 0; i < NT; i++)
         pthread_join(t[i], NULL);

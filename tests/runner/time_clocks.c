@@ -57,24 +57,25 @@ int main(void)
     CHECK_EQ(res.tv_nsec, 1);
     CHECK_ERR(clock_gettime((clockid_t)12345, &a), EINVAL);
 
-    /* CPU clocks advance with work, not with sleep. */
+    /* CPU clocks advance with work: burn 50 ms of CPU (however long that
+     * takes on a loaded machine) and both CPU clocks see it. */
     struct timespec c0, c1, th0, th1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &th0);
     volatile unsigned x = 0;
-    long long end = now_ns() + 100000000LL;
-    while (now_ns() < end)
-        for (int i = 0; i < 1000; i++)
+    long long give_up = now_ns() + 10000000000LL;
+    do {
+        for (int i = 0; i < 10000; i++)
             x += i;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    } while (ts_ns(&c1) - ts_ns(&c0) < 50000000LL && now_ns() < give_up);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &th1);
     CHECK(ts_ns(&c1) - ts_ns(&c0) >= 50000000LL);
-    CHECK(ts_ns(&th1) - ts_ns(&th0) >= 50000000LL);
-
+    CHECK(ts_ns(&th1) - ts_ns(&th0) >= 45000000LL);
     struct tms tm;
     clock_t ticks = times(&tm);
     CHECK(ticks != (clock_t)-1);
-    CHECK(tm.tms_utime + tm.tms_stime >= 5);
+    CHECK(tm.tms_utime + tm.tms_stime >= 2);   /* about 5 ticks burned; sampled */
     CHECK(clock() > 0);
     return check_done();
 }
