@@ -208,7 +208,7 @@ def run(options):
         # Debian's gcc -mx32: wrap it so the flag is part of the compiler.
         tools.cc = [write_wrapper(os.path.join(wrappers, "x32-gcc"), "gcc", "-mx32")]
         tools.cxx = [write_wrapper(os.path.join(wrappers, "x32-g++"), "g++", "-mx32")]
-    x32_args = sdk.cmake_settings(tools)
+    x32_args = sdk.cmake_settings(tools, work)
 
     error = None
     progress(options, "building LP64 (log: %s)" % lp64.log("build"))
@@ -267,6 +267,18 @@ def finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, lay
     return r["exit_code"]
 
 
+def first_errors(side, count=5):
+    """The first lines of a failed step's log that say 'error' (none if nothing failed)."""
+    if not side.failed_step:
+        return []
+    try:
+        with open(side.log(side.failed_step), encoding="utf-8", errors="replace") as f:
+            lines = [l.rstrip() for l in f if re.search(r"\berror\b", l, re.I)]
+    except OSError:
+        return []
+    return [l[:200] for l in lines[:count]]
+
+
 def build_result(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts,
                  error):
     x32_only = diagnostics.difference(x32_diags, native_diags)
@@ -283,6 +295,7 @@ def build_result(options, source, work, tools, lp64, x32, native_diags, x32_diag
     return {
         "tool": "x32-check", "format": 1, "source": source, "workdir": work,
         "status": status, "exit_code": exit_code, "error": error,
+        "error_excerpt": first_errors(lp64 if lp64.failed_step else x32),
         "x32_toolchain": {"prefix": tools.prefix, "compiler": tools.compiler_name,
                           "toolchain_file": tools.toolchain_file, "runner": tools.runner,
                           "runner_works": tools.can_run, "notes": tools.notes},

@@ -31,6 +31,13 @@ def terminal(r):
     for n in t["notes"]:
         out.append("  note: %s" % n)
     out.append("  work directory (builds and logs): %s" % r["workdir"])
+    if not r["builds"]["lp64"]["ok"] or r["builds"]["x32"]["failed_step"] == "configure":
+        # Nothing to compare: show where it broke and stop.
+        out.extend(["", "first errors in the failed step's log:"])
+        out.extend("    " + line for line in r["error_excerpt"])
+        out.append("")
+        out.append("result: %s (exit %d)" % (r["status"], r["exit_code"]))
+        return "\n".join(out) + "\n"
     d = r["diagnostics"]
     out.append("")
     out.append("x32-only diagnostics: %d" % len(d["x32_only"]))
@@ -62,8 +69,7 @@ def terminal(r):
     if lay["why_not"]:
         out.append("layout: %s" % lay["why_not"])
     out.append("")
-    out.append("result: %s (exit %d)%s" % (r["status"], r["exit_code"],
-                                          ": " + r["error"] if r["error"] else ""))
+    out.append("result: %s (exit %d)" % (r["status"], r["exit_code"]))
     return "\n".join(out) + "\n"
 
 

@@ -12,6 +12,7 @@ import tempfile
 
 TRIPLET = "x86_64-linux-gnux32"
 TOOLCHAIN_FILE = os.path.join("share", "x32-sdk", "cmake", TRIPLET + ".cmake")
+BUILD_INFO = os.path.join("share", "x32-sdk", "build-info.json")
 
 _HELLO = '#include <stdio.h>\nint main(void){printf("hello %zu\\n", sizeof(void *));return 0;}\n'
 
@@ -24,6 +25,7 @@ class X32Tools:
         self.cxx = None
         self.toolchain_file = None
         self.runner = None        # path of x32-run, or None for direct execution
+        self.runner_given = False # named by --runner or $X32_RUN, not found in the SDK
         self.can_run = False
         self.why_not_run = ""
         self.notes = []
@@ -64,7 +66,13 @@ def find(prefix, toolchain, runner):
     sdk_cc = os.path.join(prefix, "bin", TRIPLET + "-gcc") if prefix else None
     with tempfile.TemporaryDirectory(prefix="x32-check-probe.") as tmp:
         exe = None
-        if _executable(sdk_cc):
+        complete = prefix and os.path.isfile(os.path.join(prefix, BUILD_INFO))
+        if _executable(sdk_cc) and not complete:
+            # build.sh writes build-info.json last: without it the compiler may still lack
+            # its libraries, and the SDK's toolchain file refuses the prefix.
+            t.notes.append("the SDK at %s is not completely built (no %s); using Debian's "
+                           "gcc -mx32" % (prefix, BUILD_INFO))
+        elif _executable(sdk_cc):
             t.prefix = prefix
             t.cc = [sdk_cc]
             t.cxx = [os.path.join(prefix, "bin", TRIPLET + "-g++")]
@@ -97,6 +105,7 @@ def find(prefix, toolchain, runner):
                 t.notes.append("the SDK has no CMake toolchain file (%s); using x32-check's "
                                "own settings" % candidate)
 
+        t.runner_given = bool(runner)
         if runner:
             # Absolute: ctest runs the tests from the build directory.
             t.runner = (os.path.abspath(runner) if os.sep in runner
@@ -126,10 +135,13 @@ def probe_runner(t, compiler):
     return t.can_run
 
 
-def cmake_settings(t):
+def cmake_settings(t, work_dir):
     """The -D options that make a CMake build an x32 build."""
     if t.toolchain_file:
         args = ["-DCMAKE_TOOLCHAIN_FILE=" + t.toolchain_file]
+        if t.prefix:
+            # The SDK's toolchain file would otherwise prefer $X32_SDK_PREFIX to --sdk.
+            args.append("-DX32_SDK_PREFIX=" + t.prefix)
     else:
         # Naming the system makes CMake treat the build as a cross build, which is what
         # makes ctest put the emulator in front of each test (CMake before 3.28).
@@ -143,9 +155,17 @@ def cmake_settings(t):
                      "-DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=ONLY"]
     if t.runner:
         args.append("-DCMAKE_CROSSCOMPILING_EMULATOR=" + t.runner)
+        if t.toolchain_file and t.runner_given:
+            # A toolchain file that sets the emulator itself shadows the -D above; a file
+            # CMake includes right after project() has the last word.
+            args.append("-DCMAKE_PROJECT_INCLUDE=" + _emulator_override(t.runner, work_dir))
     return args
 
 
-def compiler_flags(t):
-    """Flags the x32 compiler needs on every command line (Debian's gcc needs -mx32)."""
-    return t.cc[1:] if not t.toolchain_file else []
+def _emulator_override(runner, work_dir):
+    path = os.path.join(work_dir, "tools", "use-runner.cmake")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("# Written by x32-check for --runner: run the x32 tests through this runner.\n"
+                "set(CMAKE_CROSSCOMPILING_EMULATOR \"%s\")\n" % runner)
+    return path

@@ -1,0 +1,2 @@
+/* Deliberately not C. */
+int broken(void) { return missing_symbol + ; }

@@ -1,0 +1,137 @@
+#!/bin/sh
+# x32-check: its parsers on canned input, then whole runs over small CMake projects:
+# projects/planted (bugs of several classes, each marked on its line) must be reported
+# class by class at file:line, its clean twin projects/clean must give exit 0 and nothing,
+# and a project that fails to build on one side must give exit 2 naming that side.
+# Runtime checks need x32-run to run programs; they SKIP, with the runner's answer,
+# when it cannot. An i386 stand-in (standin/) exercises the same runtime plumbing here.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../lib.sh disable=SC1091
+. "$HERE/../lib.sh"
+TOP=$(cd "$HERE/../.." && pwd)
+CHECK=$TOP/check/x32-check
+PROJECTS=$HERE/projects
+if [ -n "${TEST_TMP:-}" ]; then T=$TEST_TMP
+else T=$(mktemp -d /tmp/x32-check-tests.XXXXXX); trap 'rm -rf "$T"' EXIT; fi
+PYTHONDONTWRITEBYTECODE=1
+export PYTHONDONTWRITEBYTECODE
+
+if ! command -v python3 >/dev/null 2>&1 || ! command -v cmake >/dev/null 2>&1; then
+    skip x32-check "needs python3 and cmake (apt-get install python3 cmake)"
+    exit 0
+fi
+
+# The SDK under test, when tests/run.sh names one; x32-check falls back to gcc -mx32
+# (and says so in its notes) while the SDK has no compiler yet.
+SDK_ARGS=""
+[ -n "${X32_SDK_PREFIX:-}" ] && SDK_ARGS="--sdk $X32_SDK_PREFIX"
+
+# x32check RUN_NAME PROJECT [ARGS...]: one run into $T/RUN_NAME.{json,md,out,err,rc}
+x32check() {
+    _run=$1 _proj=$2; shift 2
+    # shellcheck disable=SC2086 # SDK_ARGS is empty or two words
+    "$CHECK" -q $SDK_ARGS --workdir "$T/$_run.work" --json="$T/$_run.json" \
+        --report "$T/$_run.md" "$@" "$PROJECTS/$_proj" > "$T/$_run.out" 2> "$T/$_run.err"
+    echo $? > "$T/$_run.rc"
+}
+rc_of() { cat "$T/$1.rc"; }
+expect() { python3 "$HERE/expect.py" "$@"; }
+
+# --- parsers ----------------------------------------------------------------------------
+python3 "$HERE/units.py" "$TOP/check"
+
+# --- usage errors: exit 2 and a message ---------------------------------------------------
+usage_case() { # NAME EXPECTED_TEXT ARGS...
+    _n=$1 _text=$2; shift 2
+    "$CHECK" "$@" > "$T/usage.out" 2> "$T/usage.err"
+    _rc=$?
+    if [ "$_rc" != 2 ]; then fail "$_n" "exit $_rc, expected 2"
+    elif ! grep -q -- "$_text" "$T/usage.err"; then fail "$_n" "no '$_text' in: $(head -n 1 "$T/usage.err")"
+    else pass "$_n"; fi
+}
+mkdir -p "$T/empty" "$T/mesonproj"
+echo "project('m', 'c')" > "$T/mesonproj/meson.build"
+usage_case usage-no-arguments "SOURCE_DIR"
+usage_case usage-missing-directory "no such directory" "$T/does-not-exist"
+usage_case usage-no-cmakelists "no CMakeLists.txt" "$T/empty"
+usage_case usage-meson-not-yet "Meson project" "$T/mesonproj"
+usage_case usage-unknown-option "unrecognized arguments" --frobnicate "$T/empty"
+
+# --- the planted bugs ---------------------------------------------------------------------
+x32check planted planted
+expect static planted "$PROJECTS/planted" "$T/planted.json" 1 "$T/planted.md"
+expect runtime planted "$PROJECTS/planted" "$T/planted.json" handles sum
+if grep -q "^result: x32-only problems (exit 1)" "$T/planted.out"; then pass planted-terminal-summary
+else fail planted-terminal-summary "no result line in: $(tail -n 1 "$T/planted.out")"; fi
+
+x32check planted-sanitize planted --sanitize
+expect runtime planted-sanitize "$PROJECTS/planted" "$T/planted-sanitize.json" handles sum
+
+# --- the clean twin -----------------------------------------------------------------------
+x32check clean clean
+expect clean clean "$PROJECTS/clean" "$T/clean.json"
+x32check clean-sanitize clean --sanitize
+expect clean clean-sanitize "$PROJECTS/clean" "$T/clean-sanitize.json"
+
+# --json alone: JSON on stdout, the summary on stderr.
+# shellcheck disable=SC2086
+"$CHECK" -q $SDK_ARGS --workdir "$T/stdout.work" --json "$PROJECTS/clean" > "$T/stdout.json" 2> "$T/stdout.err"
+if python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["exit_code"])' "$T/stdout.json" 2>/dev/null \
+    && grep -q '^result: clean' "$T/stdout.err"; then pass json-to-stdout
+else fail json-to-stdout "stdout is not the JSON result, or no summary on stderr"; fi
+
+# --- builds that fail ---------------------------------------------------------------------
+x32check broken broken
+log=$(sed -n 's/.*the LP64 build failed.*(log: \(.*\))$/\1/p' "$T/broken.err")
+if [ "$(rc_of broken)" = 2 ] && [ -n "$log" ] && [ -f "$log" ]; then pass lp64-build-failure-exit-2
+else fail lp64-build-failure-exit-2 "exit $(rc_of broken): $(tail -n 1 "$T/broken.err")"; fi
+
+x32check asm64 asm64
+expect static asm64 "$PROJECTS/asm64" "$T/asm64.json" 2
+log=$(sed -n 's/.*the x32 build failed (log: \([^)]*\)).*/\1/p' "$T/asm64.err")
+if [ -n "$log" ] && [ -f "$log" ]; then pass x32-build-failure-names-side-and-log
+else fail x32-build-failure-names-side-and-log "$(tail -n 1 "$T/asm64.err")"; fi
+
+# --- the SDK's toolchain file is used when the SDK has one --------------------------------
+if [ -n "${X32_SDK_PREFIX:-}" ] && [ -x "$X32_SDK_PREFIX/bin/x86_64-linux-gnux32-gcc" ] \
+    && [ -f "$X32_SDK_PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ]; then
+    got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["x32_toolchain"]["toolchain_file"])' "$T/planted.json")
+    if [ "$got" = "$X32_SDK_PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ]; then
+        pass uses-sdk-toolchain-file
+    else fail uses-sdk-toolchain-file "x32 side used: $got"; fi
+else
+    skip uses-sdk-toolchain-file "no SDK compiler and toolchain file under '${X32_SDK_PREFIX:-}'"
+fi
+
+# --- runtime plumbing with an i386 stand-in -------------------------------------------------
+if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined -x c - -o "$T/m32" 2>/dev/null \
+    && "$T/m32"; then
+    STANDIN="--toolchain $HERE/standin/i386.cmake --runner $HERE/standin/run-direct"
+    # shellcheck disable=SC2086
+    x32check standin-planted planted --sanitize $STANDIN
+    expect runtime standin-planted "$PROJECTS/planted" "$T/standin-planted.json" handles sum
+    # shellcheck disable=SC2086
+    x32check standin-clean clean --sanitize $STANDIN
+    expect clean standin-clean "$PROJECTS/clean" "$T/standin-clean.json"
+else
+    skip standin-runtime "gcc -m32 with sanitizers cannot build or run here (gcc-multilib)"
+fi
+
+# --- install.sh: a self-locating copy --------------------------------------------------------
+if sh "$TOP/check/install.sh" "$T/prefix" > "$T/install.log" 2>&1 \
+    && [ -x "$T/prefix/bin/x32-check" ] && "$T/prefix/bin/x32-check" --help > /dev/null; then
+    pass install-runs
+    # With no --sdk and no environment, the installed copy must take its own prefix.
+    (unset X32_SDK_PREFIX X32_RUN; "$T/prefix/bin/x32-check" -q --workdir "$T/inst.work" \
+        --json="$T/inst.json" "$PROJECTS/clean" > /dev/null 2>&1)
+    if grep -q "$T/prefix/bin/x86_64-linux-gnux32-gcc" "$T/inst.json" 2>/dev/null \
+        && python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["exit_code"])' "$T/inst.json"; then
+        pass installed-finds-its-prefix
+    else
+        fail installed-finds-its-prefix "the installed copy did not look for the SDK in $T/prefix or did not exit 0"
+    fi
+else
+    fail install-runs "$(tail -n 1 "$T/install.log")"
+fi
+exit 0
