@@ -183,8 +183,13 @@ run_cmake_x32() {
     if [ "$RUNNER_OK" != yes ]; then
         skip "$1-ctest" "$RUNNER_WHY"; skip "$1-try-run" "$RUNNER_WHY"; return
     fi
-    if logged "$1-ctest" ctest --test-dir "$_b" --output-on-failure; then pass "$1-ctest"
-    else fail "$1-ctest" "ctest through x32-run failed: $(grep -m1 -i 'fail' "$LOGS/$1-ctest.log")"; fi
+    # -V shows each test's command: it must start with the runner, or a kernel that runs
+    # x32 itself would hide a missing CMAKE_CROSSCOMPILING_EMULATOR.
+    if ! logged "$1-ctest" ctest --test-dir "$_b" --output-on-failure -V; then
+        fail "$1-ctest" "ctest through x32-run failed: $(grep -m1 -i 'fail' "$LOGS/$1-ctest.log")"
+    elif ! grep -q "Test command: $2/bin/x32-run .*ptrsize" "$LOGS/$1-ctest.log"; then
+        fail "$1-ctest" "ctest did not run the tests through $2/bin/x32-run: $(grep -m1 'Test command' "$LOGS/$1-ctest.log")"
+    else pass "$1-ctest"; fi
     if [ "$(fact "$_b/facts.txt" try_run_exit)" = 0 ] && [ "$(fact "$_b/facts.txt" try_run_output)" = 4 ]; then
         pass "$1-try-run"
     else
@@ -243,7 +248,8 @@ expect_cmake_error() {
     _n=$1 _p=$2; shift 2
     if cmake_configure "$_n" "$TEST_TMP/src/cmake" "$TEST_TMP/build/$_n" "$@"; then
         fail "$_n" "configure succeeded, expected an error saying '$_p'"
-    elif grep -q "$_p" "$LOGS/$_n.log"; then pass "$_n"
+    # CMake wraps long message lines at spaces: search the text with lines joined.
+    elif tr '\n' ' ' < "$LOGS/$_n.log" | tr -s ' ' | grep -qF "$_p"; then pass "$_n"
     else fail "$_n" "configure failed without saying '$_p': $(grep -m1 -i error "$LOGS/$_n.log")"; fi
 }
 
@@ -285,6 +291,7 @@ test_env_script() {
             done
             printf "int main(void) { return 0; }\n" > "$2/env.c"
             $CC $CFLAGS $LDFLAGS "$2/env.c" -o "$2/env-prog" || exit 1
+            $CXX $CXXFLAGS $LDFLAGS -x c++ "$2/env.c" -o "$2/env-prog-cxx" || exit 1
             $PKG_CONFIG --version > /dev/null || exit 1
         ' _ "$_e" "$TEST_TMP"; then
         fail env-script-bash "$(why env-bash)"
@@ -297,6 +304,7 @@ test_env_script() {
             *) _bad="$_bad CONFIGURE_FLAGS=$(fact "$_l" flags)" ;; esac
         [ "$(fact "$_l" target)" = "x86_64/linux-gnux32/32/libx32/x86" ] || _bad="$_bad OECORE_*/ARCH=$(fact "$_l" target)"
         [ "$(elf_class "$TEST_TMP/env-prog")" = x32 ] || _bad="$_bad \$CC built $(elf_class "$TEST_TMP/env-prog")"
+        [ "$(elf_class "$TEST_TMP/env-prog-cxx")" = x32 ] || _bad="$_bad \$CXX built $(elf_class "$TEST_TMP/env-prog-cxx")"
         if [ -z "$_bad" ]; then pass env-script-bash; else fail env-script-bash "wrong:$_bad"; fi
     fi
 
@@ -382,6 +390,8 @@ test_autotools() {
             || _bad="$_bad config.site did not answer sizeof(long)"
         grep -q 'checking whether we are cross compiling\.\.\. yes' "$LOGS/autotools-$_which.log" \
             || _bad="$_bad configure did not cross compile"
+        grep -qx "TEST_RUNNER = $_sdk/bin/x32-run" "$_b/Makefile" \
+            || _bad="$_bad make check would not use \$X32_RUN ($(grep '^TEST_RUNNER' "$_b/Makefile"))"
         [ "$(elf_class "$_b/ptrsize")" = x32 ] || _bad="$_bad ptrsize is $(elf_class "$_b/ptrsize")"
         if [ -z "$_bad" ]; then pass "autotools-$_which-build"; else fail "autotools-$_which-build" "wrong:$_bad"; fi
         if [ "$RUNNER_OK" != yes ]; then skip "autotools-$_which-check" "$RUNNER_WHY"; continue; fi
@@ -567,8 +577,12 @@ run_meson_x32() {
     if [ "$RUNNER_OK" != yes ]; then skip "$_n-test" "$RUNNER_WHY"; return; fi
     if ! grep -q "glue-run-sizeof=4" "$LOGS/$_n-setup.log"; then
         fail "$_n-test" "compiler.run() through exe_wrapper did not print 4: $(grep 'glue-run-sizeof' "$LOGS/$_n-setup.log")"
-    elif logged "$_n-test" run_in "$_mode" "$_sdk" meson test -C "$_b" --print-errorlogs; then pass "$_n-test"
-    else fail "$_n-test" "meson test through x32-run: $(grep -m1 -E 'FAIL|ERROR' "$LOGS/$_n-test.log")"; fi
+    elif ! logged "$_n-test" run_in "$_mode" "$_sdk" meson test -C "$_b" --print-errorlogs; then
+        fail "$_n-test" "meson test through x32-run: $(grep -m1 -E 'FAIL|ERROR' "$LOGS/$_n-test.log")"
+    elif _used=$(sed -n 's|^command: .* \([^ ]*/x32-run\) [^ ]*/ptrsize 4$|\1|p' "$_b/meson-logs/testlog.txt" | head -n 1) \
+        && [ "$(readlink -f "${_used:-/nonexistent}")" != "$(readlink -f "$_sdk/bin/x32-run")" ]; then
+        fail "$_n-test" "meson test did not run through $_sdk/bin/x32-run: $(grep -m1 '^command:' "$_b/meson-logs/testlog.txt")"
+    else pass "$_n-test"; fi
 }
 
 test_meson() {
