@@ -99,31 +99,38 @@ echo "x32-run runs x32 programs: $RUNNER_OK"
 
 # ---- install.sh ------------------------------------------------------------------
 
+# installed_wrong DIR: the manifest's files that DIR lacks, differ from cmake/ or have
+# another mode.
+installed_wrong() {
+    sh "$TOP/cmake/install.sh" --list | while read -r _src _dest _mode; do
+        if ! cmp -s "$TOP/cmake/$_src" "$1/$_dest"; then printf ' %s' "$_dest"
+        elif [ "$(stat -c %a "$1/$_dest")" != "$_mode" ]; then printf ' %s(mode %s)' "$_dest" "$(stat -c %a "$1/$_dest")"
+        fi
+    done
+}
+
 test_install() {
     _inst="$TEST_TMP/inst"
-    cp -al "$PREFIX" "$_inst" 2>/dev/null || cp -a "$PREFIX" "$_inst"
-    _before=$(cksum < "$PREFIX/share/x32-sdk/build-info.json")
+    _linked=yes
+    cp -al "$PREFIX" "$_inst" 2>/dev/null || { _linked=no; rm -rf "$_inst"; cp -a "$PREFIX" "$_inst"; }
+    _env="environment-setup-$T"
+    _before=$(cksum < "$PREFIX/$_env" 2>/dev/null)
     if ! logged install1 sh "$TOP/cmake/install.sh" "$_inst" || ! logged install2 sh "$TOP/cmake/install.sh" "$_inst"; then
         fail install-idempotent "cmake/install.sh failed: $(why install2)$(why install1)"
         return
     fi
-    _bad=""
-    for _pair in "environment-setup-$T:environment-setup-$T" "x86_64-linux-gnux32-pkg-config:bin/$T-pkg-config" \
-                 "$T.cmake:share/x32-sdk/cmake/$T.cmake" "$T.ini:share/x32-sdk/meson/$T.ini" \
-                 "config.site:share/x32-sdk/config.site" "cargo-config.toml:share/x32-sdk/cargo-config.toml"; do
-        cmp -s "$TOP/cmake/${_pair%%:*}" "$_inst/${_pair#*:}" || _bad="$_bad ${_pair#*:}"
-    done
-    [ -x "$_inst/bin/$T-pkg-config" ] || _bad="$_bad (pkg-config wrapper not executable)"
-    ls "$_inst"/bin/*.tmp.* "$_inst"/share/x32-sdk/*.tmp.* > /dev/null 2>&1 && _bad="$_bad (temporary files left)"
-    [ "$(cksum < "$PREFIX/share/x32-sdk/build-info.json")" = "$_before" ] || _bad="$_bad (changed the original through hard links)"
+    _bad=$(installed_wrong "$_inst")
+    find "$_inst" -name '*.tmp.*' | grep -q . && _bad="$_bad (temporary files left)"
+    # Replaced, not rewritten in place: a hard-linked twin must keep its own file.
+    [ "$(cksum < "$PREFIX/$_env" 2>/dev/null)" = "$_before" ] || _bad="$_bad (rewrote the original through a hard link)"
+    if [ "$_linked" = yes ] && [ -f "$PREFIX/$_env" ] \
+        && [ "$(stat -c %i "$PREFIX/$_env")" = "$(stat -c %i "$_inst/$_env")" ]; then
+        _bad="$_bad (wrote through a hard link)"
+    fi
     if [ -z "$_bad" ]; then pass install-idempotent; else fail install-idempotent "after two runs, wrong:$_bad"; fi
 
     # The prefix under test must carry the glue of this checkout (build.sh installs it).
-    _stale=""
-    for _pair in "environment-setup-$T:environment-setup-$T" "$T.cmake:share/x32-sdk/cmake/$T.cmake" \
-                 "$T.ini:share/x32-sdk/meson/$T.ini" "x86_64-linux-gnux32-pkg-config:bin/$T-pkg-config"; do
-        cmp -s "$TOP/cmake/${_pair%%:*}" "$PREFIX/${_pair#*:}" || _stale="$_stale ${_pair#*:}"
-    done
+    _stale=$(installed_wrong "$PREFIX")
     if [ -z "$_stale" ]; then pass installed-glue-current
     else fail installed-glue-current "$PREFIX has missing or older files:$_stale (./build.sh installs them)"; fi
 }
