@@ -24,6 +24,8 @@ if(NOT X32_SDK_PREFIX)
   endif()
 endif()
 get_filename_component(X32_SDK_PREFIX "${X32_SDK_PREFIX}" ABSOLUTE)
+# The file is read many times in one configure: add the name once.
+list(REMOVE_ITEM CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX)
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX)
 
 # Refuse early with the fix in the message: without this, CMake's own error would be
