@@ -11,8 +11,9 @@ import shutil
 import sys
 import tempfile
 
-from . import asm_lines, classes, cmake_project, diagnostics, layout, report, sdk
+from . import asm_lines, classes, cmake_project, diagnostics, layout, meson_project, report, sdk
 from . import sanitizers, test_results
+from .side import Side
 
 USAGE_ERROR = 2
 
@@ -33,6 +34,11 @@ def parse_args(argv):
                    help="the x32 SDK (default: $X32_SDK_PREFIX, else the SDK x32-check is "
                         "installed in)")
     p.add_argument("--toolchain", metavar="FILE", help="CMake toolchain file for the x32 side")
+    p.add_argument("--x32-cc", metavar="COMPILER",
+                   help="x32 C compiler instead of the SDK's (used with x32-check's own "
+                        "settings, not the SDK's toolchain file)")
+    p.add_argument("--x32-cxx", metavar="COMPILER",
+                   help="x32 C++ compiler (default: the one next to --x32-cc)")
     p.add_argument("--runner", metavar="PROGRAM",
                    help="x32 runner for the x32 tests (default: $X32_RUN, else PREFIX/bin/x32-run)")
     p.add_argument("--workdir", metavar="DIR",
@@ -43,7 +49,9 @@ def parse_args(argv):
                         "sanitizer findings only the x32 test run shows")
     p.add_argument("--layout", metavar="STRUCT", action="append", default=[],
                    help="a struct whose layout must be the same on both ABIs (repeatable)")
-    p.add_argument("--no-tests", action="store_true", help="build only, do not run ctest")
+    p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
+    p.add_argument("--build-system", choices=("auto", "cmake", "meson"), default="auto",
+                   help="default: CMake if the project has a CMakeLists.txt, else Meson")
     p.add_argument("--report", metavar="FILE.md", help="write a Markdown report")
     p.add_argument("--json", metavar="FILE",
                    help="--json: JSON to stdout (the summary goes to stderr); --json=FILE: to FILE")
@@ -80,15 +88,23 @@ def write_wrapper(path, compiler, flag):
     return path
 
 
-def detect_build_system(source):
-    if os.path.isfile(os.path.join(source, "CMakeLists.txt")):
-        return "cmake"
-    for marker, name in (("meson.build", "Meson"), ("configure", "autotools"),
-                         ("configure.ac", "autotools")):
+MARKERS = {"cmake": "CMakeLists.txt", "meson": "meson.build"}
+
+
+def detect_build_system(source, wanted):
+    """'cmake' or 'meson': the one asked for, else CMake when the project has both."""
+    if wanted != "auto":
+        if not os.path.isfile(os.path.join(source, MARKERS[wanted])):
+            raise Usage("x32-check: %s has no %s" % (source, MARKERS[wanted]))
+        return wanted
+    for name in ("cmake", "meson"):
+        if os.path.isfile(os.path.join(source, MARKERS[name])):
+            return name
+    for marker in ("configure", "configure.ac"):
         if os.path.exists(os.path.join(source, marker)):
-            raise Usage("x32-check: %s is a %s project; only CMake projects are supported so "
-                        "far" % (source, name))
-    raise Usage("x32-check: %s has no CMakeLists.txt" % source)
+            raise Usage("x32-check: %s is an autotools project; only CMake and Meson projects "
+                        "are supported so far" % source)
+    raise Usage("x32-check: %s has no CMakeLists.txt or meson.build" % source)
 
 
 def cached_compiler(build_dir):
@@ -184,40 +200,58 @@ def run(options):
     source = os.path.realpath(options.source)
     if not os.path.isdir(source):
         raise Usage("x32-check: %s: no such directory" % options.source)
-    detect_build_system(source)
-    for tool in ("cmake", "ctest", "gcc", "g++"):
+    system = detect_build_system(source, options.build_system)
+    tools_needed = {"cmake": ("cmake", "ctest"), "meson": ("meson", "ninja")}[system]
+    for tool in tools_needed + ("gcc", "g++"):
         if not shutil.which(tool):
             raise Usage("x32-check: '%s' is not installed" % tool)
 
     prefix = options.sdk or os.environ.get("X32_SDK_PREFIX") or options.default_sdk
     runner = options.runner or os.environ.get("X32_RUN") or None
-    tools = sdk.find(os.path.realpath(prefix) if prefix else None, options.toolchain, runner)
+    tools = sdk.find(os.path.realpath(prefix) if prefix else None, options.toolchain, runner,
+                     options.x32_cc, options.x32_cxx)
 
     work = options.workdir or tempfile.mkdtemp(prefix="x32-check.")
     work = os.path.realpath(work)
     os.makedirs(work, exist_ok=True)
 
-    lp64 = cmake_project.Side("lp64", "LP64", source, work)
-    x32 = cmake_project.Side("x32", "x32", source, work)
+    lp64 = Side("lp64", "LP64", source, work)
+    x32 = Side("x32", "x32", source, work)
     wrappers = os.path.join(work, "tools")
     os.makedirs(wrappers, exist_ok=True)
-    lp64_args = ["-DCMAKE_C_COMPILER=" + shutil.which("gcc"),
-                 "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")]
     tools.compiler_name = " ".join(tools.cc)
     if not tools.toolchain_file and len(tools.cc) > 1:
         # Debian's gcc -mx32: wrap it so the flag is part of the compiler.
         tools.cc = [write_wrapper(os.path.join(wrappers, "x32-gcc"), "gcc", "-mx32")]
         tools.cxx = [write_wrapper(os.path.join(wrappers, "x32-g++"), "g++", "-mx32")]
-    x32_args = sdk.cmake_settings(tools, work)
+    if system == "cmake":
+        driver = cmake_project
+        lp64_args = ["-DCMAKE_C_COMPILER=" + shutil.which("gcc"),
+                     "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")]
+        x32_args = sdk.cmake_settings(tools, work)
+    else:
+        driver = meson_project
+        if options.toolchain:
+            tools.notes.append("--toolchain is a CMake option; ignored for this Meson project")
+        # Meson runs its compiler sanity check through exe_wrapper, so the runner is
+        # probed first and named only when it works.
+        runs = sdk.probe_runner(tools, tools.cc[0])
+        lp64_args = ["--native-file", meson_project.machine_file(
+            os.path.join(wrappers, "lp64-native.ini"), [shutil.which("gcc")],
+            [shutil.which("g++")], options.sanitize)]
+        sysroot = os.path.join(tools.prefix, sdk.TRIPLET, "sysroot") if tools.prefix else None
+        x32_args = ["--cross-file", meson_project.machine_file(
+            os.path.join(wrappers, "x32-cross.ini"), tools.cc, tools.cxx, options.sanitize,
+            cross={"runner": tools.runner if runs else None, "sysroot": sysroot})]
 
     error = None
     progress(options, "building LP64 (log: %s)" % lp64.log("build"))
-    if not cmake_project.configure_and_build(lp64, lp64_args, [], options):
+    if not driver.configure_and_build(lp64, lp64_args, options):
         return finish(options, source, work, tools, lp64, x32, [], [], None,
                       "the LP64 %s failed; the project does not build natively (log: %s)"
                       % (lp64.failed_step, lp64.log(lp64.failed_step)))
     progress(options, "building x32 (log: %s)" % x32.log("build"))
-    if not cmake_project.configure_and_build(x32, x32_args, [], options):
+    if not driver.configure_and_build(x32, x32_args, options):
         error = ("the x32 %s failed (log: %s)" % (x32.failed_step, x32.log(x32.failed_step)))
         if x32.failed_step == "configure":
             return finish(options, source, work, tools, lp64, x32, [], [], None, error)
@@ -231,14 +265,15 @@ def run(options):
 
     if not options.no_tests:
         progress(options, "running LP64 tests")
-        cmake_project.run_tests(lp64, options)
+        driver.run_tests(lp64, options)
         if error:
             x32.tests_why_not = "the x32 build failed"
-        elif not sdk.probe_runner(tools, x32_compiler or tools.cc[0]):
+        elif not (tools.can_run if system == "meson" else
+                  sdk.probe_runner(tools, x32_compiler or tools.cc[0])):
             x32.tests_why_not = tools.why_not_run
         else:
             progress(options, "running x32 tests through %s" % (tools.runner or "the kernel"))
-            cmake_project.run_tests(x32, options)
+            driver.run_tests(x32, options)
     else:
         x32.tests_why_not = "--no-tests"
 

@@ -20,8 +20,8 @@ _DIAG = re.compile(
 # cc1: error: ..., x86_64-linux-gnux32-gcc: error: ... (no file, no line)
 _TOOL_DIAG = re.compile(r"^(?P<tool>cc1\w*|[\w.+-]*g(?:cc|\+\+)):\s*(?P<kind>warning|error):"
                         r"\s*(?P<msg>.*?)(?:\s+\[(?P<opt>-W[^\]]+)\])?\s*$")
-# Make and Ninja both announce the translation unit they start: "Building C object X.o".
-_UNIT = re.compile(r"Building (?:C|CXX|ASM|ASM-ATT) object (?P<obj>\S+)")
+# The unit being compiled: "Building C object X.o" (CMake), "Compiling C object X.o" (Meson).
+_UNIT = re.compile(r"(?:Building|Compiling) (?:C|CXX|C\+\+|ASM|ASM-ATT) object (?P<obj>\S+)")
 # The assembler names GCC's temporary file, not the source: "/tmp/ccX.s:27: Error: ...".
 _TEMP_ASM = re.compile(r"(^|/)(cc\w+\.s|\{standard input\})$")
 

@@ -60,59 +60,79 @@ def _runs(runner, exe):
     return False, "exit %d: %s" % (r.returncode, last[:160])
 
 
-def find(prefix, toolchain, runner):
-    """Resolve the x32 tools. `prefix` may be None or a path that does not exist yet."""
+def find(prefix, toolchain, runner, cc=None, cxx=None):
+    """Resolve the x32 tools. `prefix` may be None or a path that does not exist yet;
+    `cc`/`cxx` name compilers to use instead of the SDK's (e.g. Debian's
+    x86_64-linux-gnux32-gcc package)."""
     t = X32Tools()
     sdk_cc = os.path.join(prefix, "bin", TRIPLET + "-gcc") if prefix else None
+    # build.sh writes build-info.json last: without it the compiler may still lack its
+    # libraries, and the SDK's toolchain file refuses the prefix.
+    complete = bool(prefix) and os.path.isfile(os.path.join(prefix, BUILD_INFO))
     with tempfile.TemporaryDirectory(prefix="x32-check-probe.") as tmp:
-        exe = None
-        complete = prefix and os.path.isfile(os.path.join(prefix, BUILD_INFO))
-        if _executable(sdk_cc) and not complete:
-            # build.sh writes build-info.json last: without it the compiler may still lack
-            # its libraries, and the SDK's toolchain file refuses the prefix.
-            t.notes.append("the SDK at %s is not completely built (no %s); using Debian's "
-                           "gcc -mx32" % (prefix, BUILD_INFO))
-        elif _executable(sdk_cc):
-            t.prefix = prefix
-            t.cc = [sdk_cc]
-            t.cxx = [os.path.join(prefix, "bin", TRIPLET + "-g++")]
-            exe, why = _compiles(t.cc, tmp)
-            if exe is None:
-                t.notes.append("the SDK compiler %s cannot build a program (%s); "
-                               "using Debian's gcc -mx32" % (sdk_cc, why))
-                t.prefix, t.cc = None, None
-        elif not toolchain:
-            t.notes.append("no SDK compiler at %s; using Debian's gcc -mx32 (gcc-multilib, "
-                           "libc6-dev-x32)" % (sdk_cc or "(no SDK prefix)"))
-        if t.cc is None:
-            # Also the fallback name when a --toolchain file brings its own compiler.
-            t.cc, t.cxx = ["gcc", "-mx32"], ["g++", "-mx32"]
-            exe, why = _compiles(t.cc, tmp)
-            if exe is None and not toolchain:
-                raise SystemExit("x32-check: no working x32 compiler: neither the SDK's (%s) "
-                                 "nor 'gcc -mx32' (%s); install the SDK or gcc-multilib and "
-                                 "libc6-dev-x32" % (sdk_cc or "no --sdk", why))
-
-        if toolchain:
-            t.toolchain_file = os.path.abspath(toolchain)
-            if not os.path.isfile(t.toolchain_file):
-                raise SystemExit("x32-check: --toolchain %s: no such file" % toolchain)
-        elif t.prefix:
-            candidate = os.path.join(t.prefix, TOOLCHAIN_FILE)
-            if os.path.isfile(candidate):
-                t.toolchain_file = candidate
+        if cc:
+            t.cc = [os.path.abspath(cc) if os.sep in cc else cc]
+            t.cxx = [os.path.abspath(cxx) if cxx and os.sep in cxx else cxx or _cxx_for(t.cc[0])]
+            t.notes.append("x32 compilers from --x32-cc/--x32-cxx: %s, %s" % (t.cc[0], t.cxx[0]))
+            if _compiles(t.cc, tmp)[0] is None:
+                raise SystemExit("x32-check: --x32-cc %s cannot build a program (%s)"
+                                 % (cc, _compiles(t.cc, tmp)[1]))
+        else:
+            why_not_sdk = None
+            if not _executable(sdk_cc):
+                why_not_sdk = "no SDK compiler at %s" % (sdk_cc or "(no SDK prefix)")
+            elif not complete:
+                why_not_sdk = "the SDK at %s is not completely built (no %s)" % (prefix, BUILD_INFO)
             else:
-                t.notes.append("the SDK has no CMake toolchain file (%s); using x32-check's "
-                               "own settings" % candidate)
+                built, why = _compiles([sdk_cc], tmp)
+                if built is None:
+                    why_not_sdk = "the SDK compiler %s cannot build a program (%s)" % (sdk_cc, why)
+            if why_not_sdk is None:
+                t.prefix = prefix
+                t.cc = [sdk_cc]
+                t.cxx = [os.path.join(prefix, "bin", TRIPLET + "-g++")]
+            else:
+                # Debian's gcc -mx32 (gcc-multilib, libc6-dev-x32); with a --toolchain file
+                # it is only a name, the file brings its own compiler.
+                t.cc, t.cxx = ["gcc", "-mx32"], ["g++", "-mx32"]
+                if not toolchain:
+                    t.notes.append(why_not_sdk + "; using Debian's gcc -mx32")
+                    built, why = _compiles(t.cc, tmp)
+                    if built is None:
+                        raise SystemExit(
+                            "x32-check: no working x32 compiler: %s, and 'gcc -mx32' fails "
+                            "(%s); build the SDK or install gcc-multilib and libc6-dev-x32"
+                            % (why_not_sdk, why))
 
-        t.runner_given = bool(runner)
-        if runner:
-            # Absolute: ctest runs the tests from the build directory.
-            t.runner = (os.path.abspath(runner) if os.sep in runner
-                        else shutil.which(runner) or runner)
-        elif t.prefix and _executable(os.path.join(t.prefix, "bin", "x32-run")):
-            t.runner = os.path.join(t.prefix, "bin", "x32-run")
+    if toolchain:
+        t.toolchain_file = os.path.abspath(toolchain)
+        if not os.path.isfile(t.toolchain_file):
+            raise SystemExit("x32-check: --toolchain %s: no such file" % toolchain)
+    elif t.prefix:
+        candidate = os.path.join(t.prefix, TOOLCHAIN_FILE)
+        if os.path.isfile(candidate):
+            t.toolchain_file = candidate
+        else:
+            t.notes.append("the SDK has no CMake toolchain file (%s); using x32-check's own "
+                           "settings" % candidate)
+
+    # The SDK's runner serves whatever compiler built the programs.
+    t.runner_given = bool(runner)
+    if runner:
+        # Absolute: the tests run from the build directory.
+        t.runner = os.path.abspath(runner) if os.sep in runner else shutil.which(runner) or runner
+    elif prefix and _executable(os.path.join(prefix, "bin", "x32-run")):
+        t.runner = os.path.join(prefix, "bin", "x32-run")
     return t
+
+
+def _cxx_for(cc):
+    """The C++ compiler next to a C compiler: .../x86_64-linux-gnux32-gcc -> ...-g++."""
+    head, name = os.path.split(cc)
+    for c, cxx in (("gcc", "g++"), ("cc", "c++"), ("clang", "clang++")):
+        if name.endswith(c):
+            return os.path.join(head, name[:-len(c)] + cxx)
+    return cc
 
 
 def probe_runner(t, compiler):

@@ -1,5 +1,6 @@
-"""CTest results: read the JUnit XML that `ctest --output-junit` writes (CMake 3.21+), or
-ctest's console output for older CMake, and find tests that pass natively but fail on x32.
+"""Test results: read the JUnit XML that `ctest --output-junit` (CMake 3.21+) and
+`meson test` write, or ctest's console output for older CMake, and find tests that pass
+natively but fail on x32.
 """
 
 import re
@@ -19,7 +20,8 @@ def parse_junit(text):
     root = ET.fromstring(_XML_INVALID.sub("?", text))
     results = []
     for case in root.iter("testcase"):
-        out = case.findtext("system-out") or ""
+        # ctest puts everything in system-out; meson splits stdout and stderr.
+        out = (case.findtext("system-out") or "") + (case.findtext("system-err") or "")
         if case.find("failure") is not None or case.find("error") is not None \
                 or case.get("status") == "fail":
             status = "failed"

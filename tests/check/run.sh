@@ -50,12 +50,13 @@ usage_case() { # NAME EXPECTED_TEXT ARGS...
     elif ! grep -q -- "$_text" "$T/usage.err"; then fail "$_n" "no '$_text' in: $(head -n 1 "$T/usage.err")"
     else pass "$_n"; fi
 }
-mkdir -p "$T/empty" "$T/mesonproj"
-echo "project('m', 'c')" > "$T/mesonproj/meson.build"
+mkdir -p "$T/empty" "$T/autotools"
+echo "AC_INIT([a], [1])" > "$T/autotools/configure.ac"
 usage_case usage-no-arguments "SOURCE_DIR"
 usage_case usage-missing-directory "no such directory" "$T/does-not-exist"
-usage_case usage-no-cmakelists "no CMakeLists.txt" "$T/empty"
-usage_case usage-meson-not-yet "Meson project" "$T/mesonproj"
+usage_case usage-no-build-files "no CMakeLists.txt or meson.build" "$T/empty"
+usage_case usage-autotools-not-yet "autotools project" "$T/autotools"
+usage_case usage-asked-for-meson "no meson.build" --build-system meson "$T/autotools"
 usage_case usage-unknown-option "unrecognized arguments" --frobnicate "$T/empty"
 
 # --- the planted bugs ---------------------------------------------------------------------
@@ -73,6 +74,16 @@ x32check clean clean
 expect clean clean "$PROJECTS/clean" "$T/clean.json"
 x32check clean-sanitize clean --sanitize
 expect clean clean-sanitize "$PROJECTS/clean" "$T/clean-sanitize.json"
+
+# --- the same two projects built with Meson ----------------------------------------------
+if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
+    x32check meson-planted planted --build-system meson
+    expect static meson-planted "$PROJECTS/planted" "$T/meson-planted.json" 1 "$T/meson-planted.md"
+    x32check meson-clean clean --build-system meson
+    expect clean meson-clean "$PROJECTS/clean" "$T/meson-clean.json"
+else
+    skip meson "meson and ninja are not installed (apt-get install meson ninja-build)"
+fi
 
 # --json alone: JSON on stdout, the summary on stderr.
 # shellcheck disable=SC2086
@@ -114,6 +125,13 @@ if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined 
     # shellcheck disable=SC2086
     x32check standin-clean clean --sanitize $STANDIN
     expect clean standin-clean "$PROJECTS/clean" "$T/standin-clean.json"
+    if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
+        # Meson takes compilers, not a toolchain file: the same stand-in through --x32-cc.
+        MESON_STANDIN="--build-system meson --x32-cc $HERE/standin/gcc-m32 --runner $HERE/standin/run-direct"
+        # shellcheck disable=SC2086
+        x32check standin-meson-planted planted --sanitize $MESON_STANDIN
+        expect runtime standin-meson-planted "$PROJECTS/planted" "$T/standin-meson-planted.json" handles sum
+    fi
 else
     skip standin-runtime "gcc -m32 with sanitizers cannot build or run here (gcc-multilib)"
 fi

@@ -1,0 +1,87 @@
+"""What both sides of a check share, whatever the build system: the curated warning set,
+one build's directories and results, and running a logged command.
+
+Both sides get the same flags, build type and options; only the compiler and its
+settings differ, so whatever differs in their diagnostics and test results comes from
+the ABI.
+"""
+
+import os
+import shutil
+import subprocess
+
+# shared/notes/bug-classes.md, section 3.1. The C-only options would make g++ warn
+# about them on every C++ unit, so C++ gets the rest.
+WARNINGS_COMMON = ["-Wall", "-Wextra", "-Wformat=2", "-Wconversion", "-Wsign-compare",
+                   "-Wshift-count-overflow"]
+WARNINGS_C_ONLY = ["-Wpointer-to-int-cast", "-Wint-to-pointer-cast",
+                   "-Wincompatible-pointer-types"]
+# Plain, one-line-per-diagnostic output that parses the same on every terminal.
+DIAGNOSTIC_FORMAT = ["-fdiagnostics-color=never", "-fno-diagnostics-show-caret",
+                     "-fdiagnostics-urls=never"]
+SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
+# Variables that would let the host's setup leak into the builds.
+HOSTILE_ENV = ("CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "LIBRARY_PATH",
+               "GCC_EXEC_PREFIX", "LD_PRELOAD", "CC", "CXX", "CMAKE_TOOLCHAIN_FILE",
+               "CMAKE_GENERATOR", "MESON_CROSS_FILE")
+
+
+class Side:
+    """One build of the project: where it is, how it went, what it printed."""
+
+    def __init__(self, name, label, source_dir, work_dir):
+        self.name = name            # "lp64" or "x32": file names and JSON keys
+        self.label = label          # "LP64" or "x32": what people read
+        self.source_dir = source_dir
+        self.build_dir = os.path.join(work_dir, name, "build")
+        self.log_dir = os.path.join(work_dir, name)
+        self.failed_step = None     # "configure" or "build" when that step failed
+        self.tests = []
+        self.tests_ran = False
+        self.tests_why_not = ""
+
+    def log(self, step):
+        return os.path.join(self.log_dir, step + ".log")
+
+
+def flags(sanitize):
+    """(C flags, C++ flags, link flags) for a build."""
+    common = DIAGNOSTIC_FORMAT + WARNINGS_COMMON + ["-g"] + (SANITIZE if sanitize else [])
+    return common + WARNINGS_C_ONLY, common, SANITIZE if sanitize else []
+
+
+def clean_environment():
+    env = {k: v for k, v in os.environ.items() if k not in HOSTILE_ENV}
+    env["LC_ALL"] = "C"      # ASCII quotes and English messages for the parser
+    return env
+
+
+def start_from_scratch(side):
+    """An up-to-date object prints no warnings, and a cache from an earlier run would keep
+    its compiler and flags: every run builds in new directories."""
+    shutil.rmtree(side.log_dir, ignore_errors=True)
+    os.makedirs(side.build_dir)
+
+
+def test_environment():
+    env = dict(os.environ)
+    env["LC_ALL"] = "C"
+    # Leak checking needs ptrace-like stop-the-world support that a user-mode runner may
+    # not have; UBSan's stack traces say which test code reached the finding.
+    env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+    env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
+    return env
+
+
+def run_logged(argv, log, cwd=None, env=None, timeout=None):
+    with open(log, "w") as f:
+        f.write("$ %s\n" % " ".join(argv))
+        f.flush()
+        try:
+            return subprocess.run(argv, cwd=cwd, env=env, stdout=f, stderr=subprocess.STDOUT,
+                                  timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            f.write("\nx32-check: timed out after %s s\n" % timeout)
+            return 124
+
+
