@@ -240,6 +240,14 @@ test_cmake_overrides() {
         pass cmake-prefix-env
     else fail cmake-prefix-env "X32_SDK_PREFIX=$MOVED in the environment was not used: $(why cmake-prefix-env)"; fi
 
+    # A symlink to the file (say, in a project's cmake/ folder) still means its SDK.
+    mkdir -p "$TEST_TMP/links"; ln -sf "$MOVED_TOOLCHAIN" "$TEST_TMP/links/x32.cmake"
+    if cmake_configure cmake-symlinked-toolchain "$_src" "$TEST_TMP/build/cmake-symlinked-toolchain" \
+            -DCMAKE_TOOLCHAIN_FILE="$TEST_TMP/links/x32.cmake" -DEXPECT_POINTER_BYTES=4 \
+        && [ "$(fact "$TEST_TMP/build/cmake-symlinked-toolchain/facts.txt" c_compiler)" = "$MOVED/bin/$T-gcc" ]; then
+        pass cmake-symlinked-toolchain
+    else fail cmake-symlinked-toolchain "a symlink to $MOVED_TOOLCHAIN did not use $MOVED: $(why cmake-symlinked-toolchain)"; fi
+
     # The checkout's own copy finds the checkout's out/.
     if [ "$PREFIX" != "$(cd "$TOP/out" 2>/dev/null && pwd -P)" ]; then
         skip cmake-checkout-copy "the SDK under test ($PREFIX) is not this checkout's out/"
@@ -349,6 +357,12 @@ test_env_script() {
         "1 "*"source this file"*) pass env-script-executed ;;
         *) fail env-script-executed "running (not sourcing) it: exit $_rc, $(printf '%s' "$_out" | tail -n 1)" ;;
     esac
+
+    mkdir -p "$TEST_TMP/links"; ln -sf "$MOVED/environment-setup-$T" "$TEST_TMP/links/x32-env"
+    # shellcheck disable=SC2016
+    _out=$(env -u X32_SDK_PREFIX bash -c '. "$1" && echo "$SDKTARGETSYSROOT"' _ "$TEST_TMP/links/x32-env" 2>&1)
+    if [ "$_out" = "$MOVED/$T/sysroot" ]; then pass env-script-symlinked
+    else fail env-script-symlinked "sourced through a symlink: $(printf '%s' "$_out" | tail -n 1)"; fi
 
     mkdir -p "$TEST_TMP/lonely"; cp "$_e" "$TEST_TMP/lonely/"
     # shellcheck disable=SC2016
