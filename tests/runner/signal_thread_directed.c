@@ -9,6 +9,7 @@ static __thread volatile int my_hits;
 static __thread int my_value;
 static __thread int my_index = -1;
 static volatile int hits_seen[NT];       /* what main watches */
+static volatile int ready;
 static volatile int stop;
 static volatile int counts[NT], values[NT];
 
@@ -26,14 +27,19 @@ static void handler(int sig, siginfo_t *si, void *uc)
  * before the last one was taken would coalesce). */
 static void wait_hits(int i, int n)
 {
-    for (int k = 0; k < 5000 && __atomic_load_n(&hits_seen[i], __ATOMIC_SEQ_CST) < n; k++)
+    int k = 0;
+    while (k++ < 1000 && __atomic_load_n(&hits_seen[i], __ATOMIC_SEQ_CST) < n)
         sleep_ms(1);
+    if (!CHECK(hits_seen[i] >= n))
+        fprintf(stderr, "  thread %d: %d signal(s) handled after 1 s, expected %d\n", i,
+                hits_seen[i], n);
 }
 
 static void *worker(void *arg)
 {
     int idx = (int)(intptr_t)arg;
     my_index = idx;
+    __atomic_add_fetch(&ready, 1, __ATOMIC_SEQ_CST);
     while (!stop)
         sleep_ms(1);
     counts[idx] = my_hits;
@@ -51,6 +57,8 @@ int main(void)
     pthread_t t[NT];
     for (int i = 0; i < NT; i++)
         REQUIRE(pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i) == 0);
+    while (__atomic_load_n(&ready, __ATOMIC_SEQ_CST) < NT)
+        sleep_ms(1);
     for (int i = 0; i < NT; i++) {
         for (int k = 0; k <= i; k++) {
             CHECK_EQ(pthread_kill(t[i], SIGUSR1), 0);
