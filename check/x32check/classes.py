@@ -57,8 +57,10 @@ def classify(option, message):
         return 12
     if opt in ("-Wconversion", "-Wshorten-64-to-32", "-Walloc-size-larger-than",
                "-Wstringop-overflow"):
-        # ctzl/clzl/popcountl of a 64-bit value narrowed to 'long' is a bit trick.
-        if "long unsigned int" in msg and "to 'size_t'" not in msg:
+        # Narrowed into 'unsigned long': the type of bit tricks (masks, ctzl/clzl/popcountl
+        # arguments). Into anything else (size_t, long, int): a truncated size.
+        target = re.search(r"\bto '([^']+)'", msg)
+        if target and target.group(1) == "long unsigned int":
             return 14
         return 13
     if opt in ("-Wshift-count-overflow", "-Wshift-overflow"):

@@ -20,7 +20,7 @@ Wanted = namedtuple("Wanted", "name why file line")
 
 SOURCE_EXTENSIONS = (".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx")
 _MARKER = re.compile(r"x32-check:\s*layout\b")
-_STRUCT_DEF = re.compile(r"\b(?:struct|union)\s+(\w+)\s*(?:\{|$)")
+_STRUCT_DEF = re.compile(r"\b(?:struct|union|class)\s+(\w+)\s*(?:\{|:[^:]|$)")
 _IO_CALL = re.compile(r"\b(fwrite|fread|write|read|pwrite|pread|pwrite64|pread64|send|recv)"
                       r"\s*\((?P<args>[^;]*)")
 _SIZEOF = re.compile(r"\bsizeof\s*\(?\s*(?:(?:struct|union)\s+(?P<tag>\w+)|\*?\s*(?P<id>\w+))")
@@ -30,7 +30,7 @@ _C_WORDS = {"int", "char", "long", "short", "unsigned", "signed", "float", "doub
 _MEMBER = re.compile(r"^\t(?!\t)(?P<decl>[^/]*?);\s*/\*\s*(?P<off>\d+)(?::\s*(?P<bit>\d+))?"
                      r"\s+(?P<size>\d+)\s*\*/")
 _SIZE = re.compile(r"/\*\s*size:\s*(\d+)")
-_BLOCK_START = re.compile(r"^(?:typedef\s+)?(?:struct|union)\s*(?P<name>\w*)\s*\{")
+_BLOCK_START = re.compile(r"^(?:typedef\s+)?(?:struct|union|class)\s*(?P<name>\w*)\s*(?::[^{]*)?\{")
 _BLOCK_END = re.compile(r"^\}\s*(?P<name>\w*)\s*;")
 
 
@@ -161,8 +161,8 @@ def differences(lp64, x32):
 
 def definition_site(source_dir, name):
     """(file, line) of 'struct NAME {' or '} NAME;' in the project, or ('', 0)."""
-    patterns = [re.compile(r"\b(?:struct|union)\s+" + re.escape(name) + r"\s*\{?\s*$"),
-                re.compile(r"\b(?:struct|union)\s+" + re.escape(name) + r"\s*\{"),
+    patterns = [re.compile(r"\b(?:struct|union|class)\s+" + re.escape(name) + r"\s*\{?\s*$"),
+                re.compile(r"\b(?:struct|union|class)\s+" + re.escape(name) + r"\s*[{:]"),
                 re.compile(r"^\s*\}\s*" + re.escape(name) + r"\s*;")]
     for path in source_files(source_dir):
         try:

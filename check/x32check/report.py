@@ -64,7 +64,7 @@ def terminal(r):
         out.append("layout differences: %d of %d structs checked"
                    % (len(lay["differences"]), len(lay["checked"])))
         for x in lay["differences"]:
-            out.append("    struct %s (%s) %s: %s" % (x["struct"], x["why"], _where(x),
+            out.append("    %s (%s) %s: %s" % (x["struct"], x["why"], _where(x),
                                                      "; ".join(x["details"])))
     if lay["why_not"]:
         out.append("layout: %s" % lay["why_not"])
@@ -143,7 +143,7 @@ def markdown(r):
         md.append("Checked: %s." % ", ".join("`%s`" % n for n in lay["checked"]))
         md.append("")
         for x in lay["differences"]:
-            md += ["### `struct %s` (%s, `%s`)" % (x["struct"], x["why"], _where(x)), ""]
+            md += ["### `%s` (%s, `%s`)" % (x["struct"], x["why"], _where(x)), ""]
             md += ["- %s" % line for line in x["details"]]
             md.append("")
         if lay["not_found"]:

@@ -26,7 +26,7 @@ def markers(project):
     for root, dirs, files in os.walk(project):
         dirs.sort()
         for name in sorted(files):
-            if not name.endswith((".c", ".h")):   # CMakeLists.txt documents the markers
+            if not name.endswith((".c", ".h", ".cpp")):   # CMakeLists.txt documents the markers
                 continue
             path = os.path.join(root, name)
             rel = os.path.relpath(path, project)
