@@ -53,13 +53,19 @@ void set_host_mask(uint64_t m, uint64_t *old)
 
 static uint64_t *uc_mask(ucontext_t *uc) { return (uint64_t *)&uc->uc_sigmask; }
 
+/* SIGSEGV and SIGBUS always reach the runner, so that a bad guest pointer
+ * met while translating a call becomes EFAULT; guest faults with SIG_DFL are
+ * then re-raised with the default action. */
+static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS; }
+
 void install_host_action(int sig, const struct guest_sigaction *a)
 {
     if (sig == SIGSYS)
         return; /* owned by the trap mechanism; the guest's is virtual */
     struct kernel_sigaction k = {0};
     uint32_t keep = a->flags & (SA_NOCLDSTOP | SA_NOCLDWAIT | SA_RESTART);
-    if (a->handler == (uint32_t)(uintptr_t)SIG_DFL || a->handler == (uint32_t)(uintptr_t)SIG_IGN) {
+    if (!runner_needs(sig) && (a->handler == (uint32_t)(uintptr_t)SIG_DFL ||
+                               a->handler == (uint32_t)(uintptr_t)SIG_IGN)) {
         k.handler = (void *)(uintptr_t)a->handler;
         k.flags = keep;
     } else {
@@ -83,6 +89,8 @@ void signals_init(struct thread_state *main_thread)
         if (sig != SIGSYS && raw_syscall4(SYS_rt_sigaction, sig, 0, &k, 8) == 0 &&
             k.handler == SIG_IGN)
             sh->act[sig].handler = (uint32_t)(uintptr_t)SIG_IGN;
+        if (runner_needs(sig))
+            install_host_action(sig, &sh->act[sig]);
     }
 }
 
@@ -229,11 +237,21 @@ static void resolve_restart(struct thread_state *t, ucontext_t *uc, int restart)
     }
 }
 
+static int is_sync_fault(int sig, const siginfo_t *si)
+{
+    return si->si_code > 0 && (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL ||
+                               sig == SIGFPE || sig == SIGTRAP);
+}
+
 /* Builds the x32 frame for `sig` on top of the guest context in `uc`. */
 static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
                            const siginfo_t *info, const uint64_t *base_mask)
 {
     struct guest_sigaction *ga = &t->sighand->act[sig];
+    if (is_sync_fault(sig, info) && ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
+        resend_default(sig, info); /* a fault cannot be ignored */
+        return;
+    }
     if (ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
         resolve_restart(t, uc, 1);
         return;
@@ -355,11 +373,6 @@ static int in_runner_text(uint64_t pc)
     return pc >= (uint64_t)__executable_start && pc < (uint64_t)__etext;
 }
 
-static int is_sync_fault(int sig, const siginfo_t *si)
-{
-    return si->si_code > 0 && (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL ||
-                               sig == SIGFPE || sig == SIGTRAP);
-}
 
 void host_signal_handler(int sig, siginfo_t *si, void *ctx)
 {
@@ -370,6 +383,17 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     if (!in_runner_text(pc)) {
         deliver_signal(t, uc, sig, si, 0); /* interrupted guest code (or the vDSO) */
         return;
+    }
+    if (is_sync_fault(sig, si) && t->fault_recovery && t->in_syscall &&
+        (sig == SIGSEGV || sig == SIGBUS)) {
+        /* A bad guest pointer met while translating a call.  Abandon this
+         * handler frame; the trap handler returns EFAULT, and its sigreturn
+         * puts the guest's mask back (the live mask stays all-blocked until
+         * then). */
+        debug_log("EFAULT: bad address %p while emulating syscall %lu", si->si_addr,
+                  t->cur_nr & ~X32_SYSCALL_BIT);
+        t->fault_recovery = 0;
+        __builtin_longjmp(t->fault_jmp, 1);
     }
     if (is_sync_fault(sig, si)) {
         /* A fault inside the runner: usually a bad pointer the guest passed to

@@ -47,6 +47,10 @@ struct thread_state {
     int tid;
     volatile int alive;
     uint64_t cur_nr;            /* guest rax at the trap, for restarts */
+    /* Where a fault inside an emulated call resumes (__builtin_setjmp), so a
+     * bad guest pointer gives EFAULT as on a kernel instead of a crash. */
+    void *fault_jmp[5];
+    volatile int fault_recovery;
     ucontext_t *guest_uc;       /* the trap frame holding the guest context */
     uint64_t pending_set;       /* bit (sig-1): host signal taken while busy */
     siginfo_t pending_info[NSIG_GUEST + 1];

@@ -3,6 +3,7 @@
 #include "raw_syscall.h"
 #include "signals.h"
 #include "util.h"
+#include <errno.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
@@ -43,7 +44,14 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     t->in_sigsys = 1;
     t->cur_nr = (uint64_t)g[REG_RAX];
     t->temp_mask_call = 0;
-    long r = emulate_syscall(t, uc, t->cur_nr);
+    long r;
+    if (__builtin_setjmp(t->fault_jmp) == 0) {
+        t->fault_recovery = 1;
+        r = emulate_syscall(t, uc, t->cur_nr);
+    } else {
+        r = -EFAULT; /* host_signal_handler jumped back here */
+    }
+    t->fault_recovery = 0;
     if (r != KEEP_RAX)
         g[REG_RAX] = r;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
