@@ -10,6 +10,7 @@
 #include "util.h"
 #include <errno.h>
 #include <net/if.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 
 #define X32_IFREQ_SIZE 32
@@ -49,9 +50,40 @@ static const char *refused_family(unsigned cmd)
     }
 }
 
+/* SIOCGIFCONF: x32 struct ifconf is {int len; u32 buf}, and the records
+ * it returns are 32-byte x32 ifreqs (name + address, which is all the kernel
+ * fills in) instead of 40-byte native ones. */
+#define IFCONF_MAX 256
+static long x32_ifconf(long fd, uint64_t arg)
+{
+    int32_t len;
+    uint32_t buf;
+    mem_copy(&len, (void *)arg, 4);
+    mem_copy(&buf, (char *)arg + 4, 4);
+    struct ifreq native[IFCONF_MAX];
+    struct ifconf nc;
+    long n = len < 0 ? 0 : len / X32_IFREQ_SIZE;
+    if (n > IFCONF_MAX)
+        n = IFCONF_MAX;
+    nc.ifc_len = buf ? (int)(n * (long)sizeof(struct ifreq)) : 0;
+    nc.ifc_req = buf ? native : 0;
+    long r = raw_syscall3(SYS_ioctl, fd, SIOCGIFCONF, &nc);
+    if (raw_failed(r))
+        return r;
+    long got = nc.ifc_len / (long)sizeof(struct ifreq);
+    if (buf)
+        for (long i = 0; i < got; i++)
+            mem_copy((char *)(uintptr_t)buf + i * X32_IFREQ_SIZE, &native[i], X32_IFREQ_SIZE);
+    int32_t out = (int32_t)(got * X32_IFREQ_SIZE);
+    mem_copy((void *)arg, &out, 4);
+    return r;
+}
+
 long sys_x32_ioctl(struct thread_state *t, const greg_t *g)
 {
     unsigned cmd = (unsigned)ARG2(g);
+    if (cmd == SIOCGIFCONF && ARG3(g))
+        return x32_ifconf((long)ARG1(g), ARG3(g));
     if (is_ifreq_cmd(cmd) && ARG3(g)) {
         struct ifreq native;
         mem_set(&native, 0, sizeof native);

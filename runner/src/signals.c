@@ -127,6 +127,20 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
 
 /* The guest's mask lives in the trap frame: that is what the kernel installs
  * when the trap handler returns, so editing the live mask would be undone. */
+long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size)
+{
+    if (size != 8)
+        return -EINVAL;
+    uint64_t m = 0;
+    long r = raw_syscall2(SYS_rt_sigpending, &m, 8);
+    if (r)
+        return r;
+    if (t->sigsys_pending)
+        m |= BIT(SIGSYS);
+    mem_copy((void *)set, &m, 8);
+    return 0;
+}
+
 uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc)
 {
     return *uc_mask(uc) | (t->sigsys_blocked ? BIT(SIGSYS) : 0);
@@ -135,6 +149,12 @@ uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc)
 static void set_guest_mask(struct thread_state *t, ucontext_t *uc, uint64_t m)
 {
     t->sigsys_blocked = (m & BIT(SIGSYS)) != 0;
+    if (!t->sigsys_blocked && t->sigsys_pending) {
+        /* Unblocked: hand it to the end-of-trap delivery. */
+        t->sigsys_pending = 0;
+        t->pending_info[SIGSYS] = t->sigsys_info;
+        __atomic_fetch_or(&t->pending_set, BIT(SIGSYS), __ATOMIC_SEQ_CST);
+    }
     *uc_mask(uc) = sanitize_guest_mask(m);
 }
 
@@ -248,6 +268,12 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
                            const siginfo_t *info, const uint64_t *base_mask)
 {
     struct guest_sigaction *ga = &t->sighand->act[sig];
+    if (sig == SIGSYS && t->sigsys_blocked) {
+        t->sigsys_info = *info; /* a standard signal: one pending instance */
+        t->sigsys_pending = 1;
+        resolve_restart(t, uc, 1);
+        return;
+    }
     if (is_sync_fault(sig, info) && ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
         resend_default(sig, info); /* a fault cannot be ignored */
         return;
@@ -411,7 +437,7 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
         return;
     }
     t->pending_info[sig] = *si;
-    t->pending_set |= BIT(sig);
+    __atomic_fetch_or(&t->pending_set, BIT(sig), __ATOMIC_SEQ_CST);
     t->signal_pending = 1;
     /* Take no more until this trap is over: further signals stay queued in
      * the kernel (realtime ones keep their count and order) and are

@@ -8,6 +8,7 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
                       uint64_t setsize);
 long sys_rt_sigprocmask(struct thread_state *t, ucontext_t *uc, long how, uint64_t set,
                         uint64_t oset, uint64_t setsize);
+long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size);
 /* The guest's view of its mask: the trap frame's, plus a virtual SIGSYS. */
 uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc);
 long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64_t oss);

@@ -211,7 +211,7 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
     case 521:
         return unsupported(nr, EPERM, "ptrace from x32 debuggers is not emulated");
     case 522: /* rt_sigpending: same 8-byte set */
-        return forward(t, SYS_rt_sigpending, g);
+        return sys_rt_sigpending(t, ARG1(g), ARG2(g));
     case 525:
         return sys_sigaltstack(t, uc, ARG1(g), ARG2(g));
     case 528:

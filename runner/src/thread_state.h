@@ -62,6 +62,8 @@ struct thread_state {
     /* SIGSYS can never really be blocked (a blocked dispatch SIGSYS kills),
      * so the guest's wish to block it is kept here. */
     int sigsys_blocked;
+    int sigsys_pending;         /* a sent SIGSYS waiting for the unblock */
+    siginfo_t sigsys_info;
     /* The guest's virtual sigaltstack (the real one belongs to the runner). */
     uint32_t ss_sp, ss_size;
     int ss_flags;
