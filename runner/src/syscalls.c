@@ -227,14 +227,58 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
     }
 }
 
+/* Which argument (1-based) of a call is a path, for X32_RUN_TRACE. */
+static int path_arg(unsigned long nr)
+{
+    switch (nr) {
+    case SYS_open: case SYS_stat: case SYS_lstat: case SYS_access: case SYS_readlink:
+    case SYS_chdir: case SYS_mkdir: case SYS_rmdir: case SYS_unlink: case SYS_truncate:
+    case 520 /* execve */:
+        return 1;
+    case SYS_openat: case SYS_newfstatat: case SYS_statx: case SYS_faccessat:
+    case SYS_faccessat2: case SYS_readlinkat: case SYS_openat2: case SYS_mkdirat:
+    case SYS_unlinkat: case 545 /* execveat */:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
 static void trace_call(unsigned long nr, const greg_t *g, long r)
 {
     const char *name = syscall_name(nr);
     int tid = (int)raw_syscall0(SYS_gettid);
-    fd_printf(2, "[x32 %d] %s(%lx, %lx, %lx, %lx, %lx, %lx) = %ld\n", tid,
-              name ? name : "?", (unsigned long)ARG1(g), (unsigned long)ARG2(g),
-              (unsigned long)ARG3(g), (unsigned long)ARG4(g), (unsigned long)ARG5(g),
-              (unsigned long)ARG6(g), r);
+    uint64_t a[6] = {ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g)};
+    char args[6][48];
+    int p = path_arg(nr);
+    for (int i = 0; i < 6; i++) {
+        if (i + 1 == p && a[i]) {
+            const char *s = (const char *)a[i];
+            size_t n = 0;
+            args[i][n++] = '"';
+            while (*s && n < sizeof args[i] - 5)
+                args[i][n++] = *s++;
+            if (*s)
+                args[i][n++] = '.', args[i][n++] = '.';
+            args[i][n++] = '"';
+            args[i][n] = 0;
+        } else {
+            char hex[20];
+            int k = 0;
+            uint64_t v = a[i];
+            do {
+                hex[k++] = "0123456789abcdef"[v & 15];
+                v >>= 4;
+            } while (v);
+            args[i][0] = '0';
+            args[i][1] = 'x';
+            for (int j = 0; j < k; j++)
+                args[i][2 + j] = hex[k - 1 - j];
+            args[i][2 + k] = 0;
+        }
+    }
+    fd_printf(2, "[x32 %d] %s(%s, %s, %s, %s, %s, %s) = %ld\n", tid, name ? name : "?",
+              args[0], args[1], args[2], args[3], args[4], args[5], r);
 }
 
 long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
