@@ -7,7 +7,8 @@
 #             themselves on a machine without x32
 #
 # Every NAME.c here is one self-checking program (exit 0 = right).  A line
-# `// build: FLAGS` in it adds compiler/linker flags.  Helpers the tests exec
+# `// build: FLAGS` in it adds compiler/linker flags; `// build-x32: FLAGS`
+# and `// build-native: FLAGS` add flags for one mode only.  Helpers the tests exec
 # or dlopen are built from helpers/ into $TEST_TMP/helpers, which the tests
 # find through $X32_TEST_HELPERS.
 #
@@ -149,7 +150,7 @@ run_test() {
         fail "$_name" "no such test ($_src)"
         return
     fi
-    _flags=$(sed -n 's|^// build:||p' "$_src" | tr '\n' ' ')
+    _flags=$(sed -n -e 's|^// build:||p' -e "s|^// build-$mode:||p" "$_src" | tr '\n' ' ')
     for _f in $_flags; do
         case $_f in
             -fsanitize=*)
