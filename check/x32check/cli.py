@@ -11,7 +11,8 @@ import shutil
 import sys
 import tempfile
 
-from . import asm_lines, classes, cmake_project, diagnostics, layout, meson_project, report, sdk
+from . import asm_lines, autotools_project, classes, cmake_project, diagnostics, layout
+from . import meson_project, report, sdk
 from . import sanitizers, test_results
 from .side import Side
 
@@ -50,8 +51,9 @@ def parse_args(argv):
     p.add_argument("--layout", metavar="STRUCT", action="append", default=[],
                    help="a struct whose layout must be the same on both ABIs (repeatable)")
     p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
-    p.add_argument("--build-system", choices=("auto", "cmake", "meson"), default="auto",
-                   help="default: CMake if the project has a CMakeLists.txt, else Meson")
+    p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
+                   default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
+                   "(meson.build), autotools (configure or configure.ac) the project has")
     p.add_argument("--report", metavar="FILE.md", help="write a Markdown report")
     p.add_argument("--json", metavar="FILE",
                    help="--json: JSON to stdout (the summary goes to stderr); --json=FILE: to FILE")
@@ -88,23 +90,53 @@ def write_wrapper(path, compiler, flag):
     return path
 
 
-MARKERS = {"cmake": "CMakeLists.txt", "meson": "meson.build"}
+MARKERS = {"cmake": "CMakeLists.txt", "meson": "meson.build", "autotools": "configure.ac"}
 
 
 def detect_build_system(source, wanted):
     """'cmake' or 'meson': the one asked for, else CMake when the project has both."""
+    def has(name):
+        if name == "autotools":   # a generated configure will do without its source
+            return any(os.path.isfile(os.path.join(source, f))
+                       for f in ("configure", "configure.ac", "configure.in"))
+        return os.path.isfile(os.path.join(source, MARKERS[name]))
     if wanted != "auto":
-        if not os.path.isfile(os.path.join(source, MARKERS[wanted])):
+        if not has(wanted):
             raise Usage("x32-check: %s has no %s" % (source, MARKERS[wanted]))
         return wanted
-    for name in ("cmake", "meson"):
-        if os.path.isfile(os.path.join(source, MARKERS[name])):
+    for name in ("cmake", "meson", "autotools"):
+        if has(name):
             return name
-    for marker in ("configure", "configure.ac"):
-        if os.path.exists(os.path.join(source, marker)):
-            raise Usage("x32-check: %s is an autotools project; only CMake and Meson projects "
-                        "are supported so far" % source)
-    raise Usage("x32-check: %s has no CMakeLists.txt or meson.build" % source)
+    raise Usage("x32-check: %s has no CMakeLists.txt, meson.build or configure(.ac)" % source)
+
+
+class autotools_driver:
+    """autotools_project with the interface of the other drivers: the x32 side gets the
+    SDK's config.site and pkg-config, and its tests the runner."""
+
+    def __init__(self, tools, options):
+        self.tools = tools
+        self.x32_env = {}
+        if options.defines:
+            tools.notes.append("-D options are for CMake and Meson; ignored for autotools")
+        if options.toolchain:
+            tools.notes.append("--toolchain is a CMake option; ignored for autotools")
+        if tools.prefix:
+            site = os.path.join(tools.prefix, "share", "x32-sdk", "config.site")
+            pkg_config = os.path.join(tools.prefix, "bin", sdk.TRIPLET + "-pkg-config")
+            if os.path.isfile(site):
+                self.x32_env["CONFIG_SITE"] = site
+            if os.path.isfile(pkg_config):
+                self.x32_env["PKG_CONFIG"] = pkg_config
+        sdk.probe_runner(tools, tools.cc[0])
+
+    def configure_and_build(self, side, args, options):
+        env = self.x32_env if side.name == "x32" else {}
+        return autotools_project.configure_and_build(side, args, options, env)
+
+    def run_tests(self, side, options):
+        runner = self.tools.runner if side.name == "x32" and self.tools.can_run else None
+        autotools_project.run_tests(side, options, runner)
 
 
 def cached_compiler(build_dir):
@@ -126,7 +158,8 @@ def objects_of(build_dir):
         with open(os.path.join(build_dir, "compile_commands.json")) as f:
             entries = json.load(f)
     except (OSError, ValueError):
-        return []
+        # No compilation database (autotools): every object in the tree.
+        return sorted(glob.glob(os.path.join(build_dir, "**", "*.o"), recursive=True))
     result = []
     for e in entries:
         out = e.get("output") or asm_lines._output_of(asm_lines._argv_of(e))
@@ -201,7 +234,10 @@ def run(options):
     if not os.path.isdir(source):
         raise Usage("x32-check: %s: no such directory" % options.source)
     system = detect_build_system(source, options.build_system)
-    tools_needed = {"cmake": ("cmake", "ctest"), "meson": ("meson", "ninja")}[system]
+    tools_needed = {"cmake": ("cmake", "ctest"), "meson": ("meson", "ninja"),
+                    "autotools": ("make",)}[system]
+    if system == "autotools" and not os.path.exists(os.path.join(source, "configure")):
+        tools_needed += ("autoreconf",)
     for tool in tools_needed + ("gcc", "g++"):
         if not shutil.which(tool):
             raise Usage("x32-check: '%s' is not installed" % tool)
@@ -229,6 +265,12 @@ def run(options):
         lp64_args = ["-DCMAKE_C_COMPILER=" + shutil.which("gcc"),
                      "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")]
         x32_args = sdk.cmake_settings(tools, work)
+    elif system == "autotools":
+        driver = autotools_driver(tools, options)
+        lp64_args = autotools_project.configure_args([shutil.which("gcc")],
+                                                     [shutil.which("g++")], options.sanitize)
+        x32_args = autotools_project.configure_args(tools.cc, tools.cxx, options.sanitize,
+                                                    host=sdk.TRIPLET)
     else:
         driver = meson_project
         if options.toolchain:
@@ -268,7 +310,7 @@ def run(options):
         driver.run_tests(lp64, options)
         if error:
             x32.tests_why_not = "the x32 build failed"
-        elif not (tools.can_run if system == "meson" else
+        elif not (tools.can_run if system != "cmake" else
                   sdk.probe_runner(tools, x32_compiler or tools.cc[0])):
             x32.tests_why_not = tools.why_not_run
         else:

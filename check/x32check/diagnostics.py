@@ -40,8 +40,11 @@ def normalise_path(path, source_dir, build_dir):
     if not os.path.isabs(path):
         path = os.path.join(build_dir, path)
     real = os.path.realpath(path)
-    for root, label in ((os.path.realpath(build_dir), "<build>/"),
-                        (os.path.realpath(source_dir), "")):
+    roots = [(os.path.realpath(source_dir), ""), (os.path.realpath(build_dir), "<build>/")]
+    # The more specific root first (a build directory inside the source tree); the source
+    # wins a tie (autotools builds in a copy of the source, which is both).
+    roots.sort(key=lambda r: -len(r[0]))
+    for root, label in roots:
         if real == root or real.startswith(root + os.sep):
             return label + os.path.relpath(real, root)
     return real

@@ -119,25 +119,41 @@ def parse_pahole(text):
     return layouts
 
 
+def _mentions(path, name):
+    """Cheap filter: a type's name is in the object's DWARF strings if it is there at all."""
+    try:
+        with open(path, "rb") as f:
+            return name.encode() in f.read()
+    except OSError:
+        return False
+
+
+def _pahole(pahole, name, obj):
+    # One name and one object per call: given several, pahole stops at the first name
+    # that one object lacks.
+    r = subprocess.run([pahole, "-C", name, obj], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, universal_newlines=True)
+    return r.stdout
+
+
 def pahole_layouts(pahole, objects, names):
     """Layouts of `names` found in `objects`; typedef names are followed to their struct."""
-    if not objects or not names:
-        return {}
-    r = subprocess.run([pahole, "-C", ",".join(names)] + objects, stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL, universal_newlines=True)
-    layouts = parse_pahole(r.stdout)
-    # "typedef struct rec rec_t;" means rec_t is struct rec: look that up too.
-    aliases = dict(re.findall(r"^typedef\s+(?:struct|union)\s+(\w+)\s+(\w+);", r.stdout, re.M))
-    if aliases:
-        targets = [t for t in aliases if t not in layouts]
-        if targets:
-            r2 = subprocess.run([pahole, "-C", ",".join(targets)] + objects,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                universal_newlines=True)
-            layouts.update({k: v for k, v in parse_pahole(r2.stdout).items() if k not in layouts})
-        for target, alias in aliases.items():
-            if target in layouts and alias not in layouts:
-                layouts[alias] = layouts[target]._replace(name=alias)
+    layouts = {}
+    for name in names:
+        for obj in objects:
+            if not _mentions(obj, name):
+                continue
+            text = _pahole(pahole, name, obj)
+            found = parse_pahole(text).get(name)
+            if found is None:
+                # "typedef struct rec rec_t;": rec_t is struct rec.
+                alias = re.search(r"^typedef\s+(?:struct|union|class)\s+(\w+)\s+" +
+                                  re.escape(name) + r";", text, re.M)
+                if alias:
+                    found = parse_pahole(_pahole(pahole, alias.group(1), obj)).get(alias.group(1))
+            if found is not None:
+                layouts[name] = found._replace(name=name)
+                break
     return layouts
 
 

@@ -32,7 +32,8 @@ class Side:
     def __init__(self, name, label, source_dir, work_dir):
         self.name = name            # "lp64" or "x32": file names and JSON keys
         self.label = label          # "LP64" or "x32": what people read
-        self.source_dir = source_dir
+        self.source_dir = source_dir         # the tree the compiler sees (a copy for autotools)
+        self.original_source = source_dir
         self.build_dir = os.path.join(work_dir, name, "build")
         self.log_dir = os.path.join(work_dir, name)
         self.failed_step = None     # "configure" or "build" when that step failed

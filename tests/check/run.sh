@@ -54,8 +54,7 @@ mkdir -p "$T/empty" "$T/autotools"
 echo "AC_INIT([a], [1])" > "$T/autotools/configure.ac"
 usage_case usage-no-arguments "SOURCE_DIR"
 usage_case usage-missing-directory "no such directory" "$T/does-not-exist"
-usage_case usage-no-build-files "no CMakeLists.txt or meson.build" "$T/empty"
-usage_case usage-autotools-not-yet "autotools project" "$T/autotools"
+usage_case usage-no-build-files "has no CMakeLists.txt, meson.build or configure" "$T/empty"
 usage_case usage-asked-for-meson "no meson.build" --build-system meson "$T/autotools"
 usage_case usage-unknown-option "unrecognized arguments" --frobnicate "$T/empty"
 
@@ -83,6 +82,16 @@ if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
     expect clean meson-clean "$PROJECTS/clean" "$T/meson-clean.json"
 else
     skip meson "meson and ninja are not installed (apt-get install meson ninja-build)"
+fi
+
+# --- and with autotools (configure.ac, Makefile.am; autoreconf runs in x32-check's copy) ---
+if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
+    x32check autotools-planted planted --build-system autotools
+    expect static autotools-planted "$PROJECTS/planted" "$T/autotools-planted.json" 1 "$T/autotools-planted.md"
+    x32check autotools-clean clean --build-system autotools
+    expect clean autotools-clean "$PROJECTS/clean" "$T/autotools-clean.json"
+else
+    skip autotools "autoconf and automake are not installed (apt-get install autoconf automake)"
 fi
 
 # --json alone: JSON on stdout, the summary on stderr.
@@ -131,6 +140,14 @@ if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined 
         # shellcheck disable=SC2086
         x32check standin-meson-planted planted --sanitize $MESON_STANDIN
         expect runtime standin-meson-planted "$PROJECTS/planted" "$T/standin-meson-planted.json" handles sum
+    fi
+    if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
+        # automake names a test by its path; LOG_COMPILER puts the runner in front.
+        AUTOTOOLS_STANDIN="--build-system autotools --x32-cc $HERE/standin/gcc-m32 --runner $HERE/standin/run-direct"
+        # shellcheck disable=SC2086
+        x32check standin-autotools-planted planted --sanitize $AUTOTOOLS_STANDIN
+        expect runtime standin-autotools-planted "$PROJECTS/planted" \
+            "$T/standin-autotools-planted.json" tests/test_handles tests/test_sum
     fi
 else
     skip standin-runtime "gcc -m32 with sanitizers cannot build or run here (gcc-multilib)"
