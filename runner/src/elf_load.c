@@ -114,6 +114,7 @@ void load_elf32(int fd, const char *path, uint64_t pie_base, struct loaded_elf *
     out->entry = bias + img.entry;
     out->phdr = img.phdr_vaddr ? bias + img.phdr_vaddr : 0;
     out->phnum = img.phnum;
+    out->exec_stack = img.exec_stack;
     out->end = bias + img.seg[img.nseg - 1].vaddr + img.seg[img.nseg - 1].memsz;
     out->interp[0] = 0;
     if (img.has_interp) {

@@ -11,6 +11,7 @@ struct loaded_elf {
     uint64_t phdr;   /* in-memory address of the program headers, or 0 */
     unsigned phnum;
     uint64_t end;    /* end of the highest segment (start of brk) */
+    int exec_stack;
     char interp[4096]; /* PT_INTERP string, "" if none */
 };
 

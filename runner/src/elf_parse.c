@@ -64,6 +64,8 @@ int elf32_parse(const unsigned char *buf, size_t len, uint64_t file_size,
             img->has_interp = 1;
             img->interp_offset = ph.p_offset;
             img->interp_size = ph.p_filesz;
+        } else if (ph.p_type == PT_GNU_STACK) {
+            img->exec_stack = (ph.p_flags & PF_X) != 0;
         } else if (ph.p_type == PT_PHDR) {
             img->phdr_vaddr = ph.p_vaddr;
         } else if (ph.p_type == PT_LOAD) {

@@ -37,6 +37,7 @@ struct elf32_image {
     unsigned nseg;
     uint64_t lo, hi;      /* page-aligned span of the PT_LOADs */
     uint64_t phdr_vaddr;  /* where the phdrs are in memory, 0 if not loaded */
+    int exec_stack;       /* PT_GNU_STACK asks for PF_X */
     int has_interp;
     uint64_t interp_offset, interp_size;
 };

@@ -1,5 +1,6 @@
 #include "initial_stack.h"
 #include "address_space.h"
+#include "proc_self.h"
 #include "raw_syscall.h"
 #include "util.h"
 #include <elf.h>
@@ -75,6 +76,22 @@ void map_guest_stack(void)
     stack_len = size;
 }
 
+void make_guest_stack_executable(void)
+{
+    raw_syscall3(SYS_mprotect, stack_base, stack_len, PROT_READ | PROT_WRITE | PROT_EXEC);
+}
+
+int guest_stack_mprotect(uint64_t addr, uint64_t len, uint64_t prot, long *result)
+{
+    if (!(prot & PROT_GROWSDOWN) || addr < stack_base || addr >= stack_base + stack_len)
+        return 0;
+    uint64_t end = addr + len;
+    if (end > stack_base + stack_len)
+        end = stack_base + stack_len;
+    *result = raw_syscall3(SYS_mprotect, stack_base, end - stack_base, prot & ~PROT_GROWSDOWN);
+    return 1;
+}
+
 uint64_t build_initial_stack(int argc, char **argv, char **envp,
                              const struct auxv_info *ai)
 {
@@ -147,6 +164,10 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
     AUX(AT_NULL, 0);
 #undef AUX
 
+    proc_self_set_auxv(auxv, na);
+    if (argc)
+        proc_self_set_cmdline(argv_addr[0],
+                              argv_addr[argc - 1] + str_len(argv[argc - 1]) + 1);
     uint64_t words = 1 + (uint64_t)argc + 1 + (uint64_t)envc + 1 + (uint64_t)na;
     sp = (sp - words * 4) & ~15ULL;
     uint32_t *w = (uint32_t *)sp;

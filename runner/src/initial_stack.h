@@ -12,6 +12,11 @@ struct auxv_info {
  * kernel's real values: glibc's getauxval(AT_HWCAP) is rewritten on x86. */
 void host_auxv_init(char **envp);
 uint64_t host_auxval(uint64_t type);
+/* mprotect with PROT_GROWSDOWN on the main stack (ld.so making it
+ * executable): the stack is a plain mapping here, so apply the protection
+ * from its lowest address instead.  Returns 1 when handled. */
+void make_guest_stack_executable(void);
+int guest_stack_mprotect(uint64_t addr, uint64_t len, uint64_t prot, long *result);
 /* Maps the guest's main stack at the top of the 4 GiB space, first, so that
  * it sits where a kernel would put it (above the mmap area). */
 void map_guest_stack(void);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <sys/rseq.h>
 #include <sys/stat.h>
 #include <signal.h>
@@ -238,6 +239,11 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
     }
     if (!exe.phdr)
         die(126, "%s: program headers are not in a loaded segment", path);
+    if (exe.exec_stack)
+        make_guest_stack_executable();
+    /* ps, top and /proc/self/comm show the program, not the runner. */
+    const char *base = strrchr(o->argv0 ? o->argv0 : path, '/');
+    prctl(PR_SET_NAME, base ? base + 1 : (o->argv0 ? o->argv0 : path), 0, 0, 0);
 
     struct auxv_info ai = {
         .phdr = exe.phdr, .phnum = exe.phnum, .entry = exe.entry,

@@ -4,8 +4,9 @@
  * rest are dispatched here to translators. */
 #include "address_space.h"
 #include "emulation.h"
+#include "initial_stack.h"
 #include "paths.h"
-#include "proc_maps.h"
+#include "proc_self.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "syscall_table.h"
@@ -96,7 +97,12 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return guest_mmap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g));
     case SYS_munmap:
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -EINVAL;
-    case SYS_mprotect:
+    case SYS_mprotect: {
+        long r;
+        if (guest_stack_mprotect(ARG1(g), ARG2(g), ARG3(g), &r))
+            return r;
+        return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
+    }
     case SYS_madvise:
     case SYS_mlock:
     case SYS_munlock:
@@ -141,14 +147,14 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     case SYS_exit_group:
         walk_all_robust_lists();
         return forward(t, nr, g);
-    case SYS_open:
-        if (ARG1(g) && is_proc_self_maps((const char *)ARG1(g)))
-            return open_virtual_maps((long)ARG2(g));
-        return path_call(t, nr, g, 1);
-    case SYS_openat:
-        if (ARG2(g) && is_proc_self_maps((const char *)ARG2(g)))
-            return open_virtual_maps((long)ARG3(g));
-        return path_call(t, nr, g, 2);
+    case SYS_open: {
+        long fd = open_proc_self((const char *)ARG1(g), (long)ARG2(g));
+        return fd ? fd : path_call(t, nr, g, 1);
+    }
+    case SYS_openat: {
+        long fd = open_proc_self((const char *)ARG2(g), (long)ARG3(g));
+        return fd ? fd : path_call(t, nr, g, 2);
+    }
     case SYS_stat:
     case SYS_lstat:
     case SYS_access:
