@@ -14,7 +14,7 @@ import tempfile
 from . import asm_lines, autotools_project, classes, cmake_project, diagnostics, layout
 from . import meson_project, report, sdk
 from . import sanitizers, test_results
-from .side import Side
+from .side import Side, last_word_launcher
 
 USAGE_ERROR = 2
 
@@ -262,9 +262,12 @@ def run(options):
         tools.cxx = [write_wrapper(os.path.join(wrappers, "x32-g++"), "g++", "-mx32")]
     if system == "cmake":
         driver = cmake_project
+        launcher = last_word_launcher(wrappers)
+        both = ["-DCMAKE_C_COMPILER_LAUNCHER=" + launcher,
+                "-DCMAKE_CXX_COMPILER_LAUNCHER=" + launcher]
         lp64_args = ["-DCMAKE_C_COMPILER=" + shutil.which("gcc"),
-                     "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")]
-        x32_args = sdk.cmake_settings(tools, work)
+                     "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")] + both
+        x32_args = sdk.cmake_settings(tools, work) + both
     elif system == "autotools":
         driver = autotools_driver(tools, options)
         lp64_args = autotools_project.configure_args([shutil.which("gcc")],

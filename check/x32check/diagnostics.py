@@ -26,6 +26,9 @@ _UNIT = re.compile(r"(?:Building|Compiling) (?:C|CXX|C\+\+|ASM|ASM-ATT) object (
 _TEMP_ASM = re.compile(r"(^|/)(cc\w+\.s|\{standard input\})$")
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*[mK]")
+
+
 def normalise_option(option):
     """-Wformat= -> -Wformat; -Werror=shift-count-overflow -> -Wshift-count-overflow."""
     if not option:
@@ -57,7 +60,8 @@ def parse_log(text, source_dir, build_dir):
     found = []
     unit = ""
     for raw in text.splitlines():
-        line = raw.rstrip("\r")
+        # Colour codes, should a project force -fdiagnostics-color=always somewhere.
+        line = _ANSI.sub("", raw.rstrip("\r"))
         m = _UNIT.search(line)
         if m:
             unit = m.group("obj")

@@ -48,7 +48,9 @@ def terminal(r):
         out.append("LP64-only diagnostics (class 22, informational): %d" % len(d["lp64_only"]))
         out.extend("    " + _diag_line(x) for x in d["lp64_only"])
     tests = r["tests"]
-    if not tests["x32_ran"]:
+    if tests["lp64_ran"] and not sum(tests["lp64"].values()):
+        out.append("tests: the project has none")
+    elif not tests["x32_ran"]:
         out.append("x32 tests: NOT RUN: %s" % tests["why_not"])
     else:
         out.append("tests: LP64 %s; x32 %s" % (_counts(tests["lp64"]), _counts(tests["x32"])))

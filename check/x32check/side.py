@@ -45,10 +45,29 @@ class Side:
         return os.path.join(self.log_dir, step + ".log")
 
 
+# A project's -Werror would stop the build at the first warning the curated set adds; a
+# checker wants the build to finish and every warning listed. Flags that must win over
+# the project's own go last on the command line (see LAST_WORD_LAUNCHER).
+LAST_WORD = ["-Wno-error", "-fdiagnostics-color=never"]
+
+
 def flags(sanitize):
     """(C flags, C++ flags, link flags) for a build."""
     common = DIAGNOSTIC_FORMAT + WARNINGS_COMMON + ["-g"] + (SANITIZE if sanitize else [])
-    return common + WARNINGS_C_ONLY, common, SANITIZE if sanitize else []
+    return (common + WARNINGS_C_ONLY + LAST_WORD, common + LAST_WORD,
+            SANITIZE if sanitize else [])
+
+
+def last_word_launcher(directory):
+    """A compiler launcher (CMake's CMAKE_<LANG>_COMPILER_LAUNCHER) that appends
+    LAST_WORD to each compile: CMake puts a target's own options (-Werror,
+    -fdiagnostics-color=always) after CFLAGS, where ours would lose."""
+    path = os.path.join(directory, "last-word")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n# Written by x32-check: run the compile, our flags last.\n"
+                'exec "$@" %s\n' % " ".join(LAST_WORD))
+    os.chmod(path, 0o755)
+    return path
 
 
 def clean_environment():
