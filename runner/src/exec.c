@@ -84,7 +84,7 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
 }
 
 /* Splits a "#!interp [arg]" line in place, like the kernel does. */
-static int parse_shebang(char *hdr, long len, char **interp, char **arg)
+int parse_shebang(char *hdr, long len, char **interp, char **arg)
 {
     char *end = hdr + len;
     char *nl = hdr + 2;

@@ -313,7 +313,41 @@ int main(int argc, char **argv, char **envp)
         fprintf(stderr, "x32-run: %s: cannot read: %s\n", path, strerror((int)-hn));
         return 126;
     }
-    switch (elf_classify(hdr, (size_t)hn)) {
+    enum elf_kind kind = elf_classify(hdr, (size_t)hn);
+    if (kind == ELF_KIND_SCRIPT) {
+        /* A script whose interpreter is x32: the kernel cannot exec it, so
+         * run the interpreter here with the argv the kernel would build. */
+        char *interp, *iarg;
+        hdr[hn < (long)sizeof hdr ? hn : (long)sizeof hdr - 1] = 0;
+        if (parse_shebang((char *)hdr, hn, &interp, &iarg) == 0) {
+            char ibuf[PATH_BUF];
+            const char *ipath = interp[0] == '/' ? redirect_path(interp, ibuf, sizeof ibuf) : interp;
+            int ifd = open(ipath, O_RDONLY | O_CLOEXEC);
+            unsigned char ih[64];
+            uint64_t isz;
+            if (ifd >= 0 && read_exec_header(ifd, ih, sizeof ih, &isz) > 20 &&
+                elf_classify(ih, sizeof ih) == ELF_KIND_X32) {
+                char **args = calloc((size_t)o.nargs + 3, sizeof *args);
+                int k = 0;
+                if (iarg)
+                    args[k++] = iarg;
+                args[k++] = (char *)path;
+                for (int i = 0; i < o.nargs; i++)
+                    args[k++] = o.args[i];
+                o.argv0 = interp;
+                o.program = interp;
+                o.args = args;
+                o.nargs = k;
+                close(fd);
+                fd = ifd;
+                path = ipath;
+                kind = ELF_KIND_X32;
+            } else if (ifd >= 0) {
+                close(ifd);
+            }
+        }
+    }
+    switch (kind) {
     case ELF_KIND_X32:
         break;
     case ELF_KIND_X86_64:
