@@ -1,0 +1,372 @@
+/* Running one program for the host: start it the way the host's x32-vm would have
+ * started it (same argv, environment, cwd, ids, limits, signal state), relay its stdio
+ * and report how it ended.  Afterwards nothing it started survives: the agent, PID 1,
+ * kills every other process and reaps them, and the namespaces made for the run die
+ * with them (its /dev/shm, System V IPC objects, devpts, hostname). */
+#define _GNU_SOURCE
+#include "guest.h"
+#include "protocol.h"
+#include "run_request.h"
+#include "wire.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* What the child tells the agent through its close-on-exec pipe when it cannot start
+ * the program: which step failed and errno.  Nothing arrives when execve worked. */
+struct start_failure {
+    int step_is_exec; /* 0: chdir or a setup step, 1: execve itself */
+    int err;
+};
+
+/* One stdio stream of the program seen from the agent. */
+struct relay {
+    int fd;             /* our end of the pipe, -1 once closed */
+    uint32_t frame;     /* FRAME_STDOUT or FRAME_STDERR; unused for stdin */
+};
+
+struct run_state {
+    int port;
+    pid_t pid;
+    int exited;             /* the main process has been reaped */
+    int status;             /* its wait status */
+    struct relay out, err, in;
+    unsigned char *stdin_buf; /* received from the host, not yet in the pipe */
+    size_t stdin_len;
+    int stdin_eof;          /* the host's stdin ended: close the pipe once drained */
+    int host_gone;
+};
+
+static _Noreturn void report_start_failure(int fd, int step_is_exec)
+{
+    struct start_failure f = {step_is_exec, errno};
+    (void)!write(fd, &f, sizeof f);
+    _exit(127);
+}
+
+/* Fresh namespaces for the run; mount events stay private to it. */
+static int enter_run_namespaces(const char *hostname)
+{
+    if (unshare(CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS) != 0)
+        return -1;
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        return -1;
+    if (mount("shm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777") != 0)
+        return -1;
+    if (mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
+              "newinstance,ptmxmode=0666,mode=0620,gid=5") != 0)
+        return -1;
+    if (*hostname && sethostname(hostname, strlen(hostname)) != 0)
+        return -1;
+    return 0;
+}
+
+static int apply_credentials(const struct run_request *r)
+{
+    gid_t groups[RUN_MAX_GROUPS];
+    for (uint32_t i = 0; i < r->ngroups; i++)
+        groups[i] = r->groups[i];
+    for (int i = 0; i < RUN_NUM_RLIMITS; i++) {
+        struct rlimit rl = {r->rlimit_cur[i], r->rlimit_max[i]};
+        if (setrlimit(run_rlimit_ids[i], &rl) != 0)
+            return -1;
+    }
+    umask(r->umask);
+    if (setgroups(r->ngroups, groups) != 0 || setgid(r->gid) != 0 || setuid(r->uid) != 0)
+        return -1;
+    return 0;
+}
+
+static void apply_signal_state(const struct run_request *r)
+{
+    sigset_t mask;
+    sigemptyset(&mask);
+    for (int sig = 1; sig < 65; sig++) {
+        uint64_t bit = 1ull << (sig - 1);
+        if (sig != SIGKILL && sig != SIGSTOP)
+            signal(sig, (r->signals_ignored & bit) ? SIG_IGN : SIG_DFL);
+        if (r->signals_blocked & bit)
+            sigaddset(&mask, sig);
+    }
+    sigprocmask(SIG_SETMASK, &mask, NULL);
+}
+
+/* start_program: the child side of the fork; never returns. */
+static _Noreturn void start_program(const struct run_request *r, int in, int out, int err,
+                                    int report)
+{
+    setsid();
+    if (enter_run_namespaces(r->hostname) != 0)
+        report_start_failure(report, 0);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+        report_start_failure(report, 0);
+    if (report != 3 && (dup2(report, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC) != 0))
+        report_start_failure(report, 0);
+    close_range(4, ~0u, 0);
+    if (apply_credentials(r) != 0)
+        report_start_failure(3, 0);
+    apply_signal_state(r);
+    if (chdir(r->cwd) != 0)
+        report_start_failure(3, 0);
+    execve(r->path, r->argv, r->envp);
+    report_start_failure(3, 1);
+}
+
+/* The agent blocks SIGCHLD and reads it from a signalfd, so a child's death is just
+ * another poll event. */
+static int child_event_fd(void)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+static void reap_children(struct run_state *s)
+{
+    int status;
+    pid_t p;
+    while ((p = waitpid(-1, &status, WNOHANG)) > 0)
+        if (p == s->pid) {
+            s->exited = 1;
+            s->status = status;
+        }
+}
+
+/* Kill everything but ourselves (kill(-1) from PID 1 spares PID 1) and wait for all of
+ * it, so pipes reach end of file and the next run starts from a clean guest. */
+static void kill_everything(struct run_state *s)
+{
+    int status;
+    pid_t p;
+    kill(-1, SIGKILL);
+    while ((p = waitpid(-1, &status, 0)) > 0 || (p < 0 && errno == EINTR))
+        if (p == s->pid && !s->exited) {
+            s->exited = 1;
+            s->status = status;
+        }
+}
+
+static void close_relay(struct relay *r)
+{
+    if (r->fd >= 0)
+        close(r->fd);
+    r->fd = -1;
+}
+
+/* relay_output S R: move what the program wrote into frames; at end of file the pipe
+ * is closed.  A failed port write means the host is gone. */
+static void relay_output(struct run_state *s, struct relay *r)
+{
+    static unsigned char buf[FRAME_DATA_MAX];
+    ssize_t n = read(r->fd, buf, sizeof buf);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        return;
+    if (n <= 0) {
+        close_relay(r);
+        return;
+    }
+    if (send_frame(s->port, r->frame, buf, (uint32_t)n) != 0)
+        s->host_gone = 1;
+}
+
+static void feed_stdin(struct run_state *s)
+{
+    if (s->stdin_len > 0) {
+        ssize_t n = write(s->in.fd, s->stdin_buf, s->stdin_len);
+        if (n < 0 && errno == EAGAIN)
+            return;
+        /* A program that closed its stdin drops the rest, as a pipe reader would. */
+        size_t done = n < 0 ? s->stdin_len : (size_t)n;
+        memmove(s->stdin_buf, s->stdin_buf + done, s->stdin_len - done);
+        s->stdin_len -= done;
+        if (send_frame_u32(s->port, FRAME_STDIN_ACK, (uint32_t)done) != 0)
+            s->host_gone = 1;
+        if (n < 0)
+            s->stdin_eof = 1;
+    }
+    if (s->stdin_len == 0 && s->stdin_eof)
+        close_relay(&s->in);
+}
+
+/* handle_host_frame S: STDIN, STDIN_EOF, SIGNAL or CLOSED from the host. */
+static void handle_host_frame(struct run_state *s)
+{
+    uint32_t type, len;
+    unsigned char *p;
+    if (recv_frame(s->port, &type, &p, &len) <= 0) {
+        s->host_gone = 1;
+        return;
+    }
+    uint32_t arg = 0;
+    if (len >= 4)
+        memcpy(&arg, p, 4);
+    switch (type) {
+    case FRAME_STDIN:
+        if (s->in.fd < 0 || s->stdin_len + len > STDIN_WINDOW) {
+            /* Nobody will read it (or the host broke the window): acknowledge and drop. */
+            if (send_frame_u32(s->port, FRAME_STDIN_ACK, len) != 0)
+                s->host_gone = 1;
+            break;
+        }
+        memcpy(s->stdin_buf + s->stdin_len, p, len);
+        s->stdin_len += len;
+        break;
+    case FRAME_STDIN_EOF:
+        s->stdin_eof = 1;
+        break;
+    case FRAME_SIGNAL:
+        if (!s->exited && arg > 0 && arg < 65)
+            kill(s->pid, (int)arg);
+        break;
+    case FRAME_CLOSED:
+        /* The host's reader is gone: the program's next write must fail the same way. */
+        if (arg == 1)
+            close_relay(&s->out);
+        else if (arg == 2)
+            close_relay(&s->err);
+        break;
+    case FRAME_POWEROFF:
+        kill_everything(s);
+        leave_vm("asked to power off");
+    default:
+        break;
+    }
+    free(p);
+    if (s->in.fd >= 0)
+        feed_stdin(s);
+}
+
+/* pump S SIGFD: relay until the program has exited and its output is drained. */
+static void pump(struct run_state *s, int sigfd)
+{
+    int killed_rest = 0;
+    while (!s->host_gone) {
+        if (s->exited && !killed_rest) {
+            /* Background processes would hold the pipes open forever. */
+            kill_everything(s);
+            killed_rest = 1;
+        }
+        if (s->exited && s->out.fd < 0 && s->err.fd < 0)
+            return;
+        struct pollfd p[5] = {
+            {.fd = s->port, .events = POLLIN},
+            {.fd = s->out.fd, .events = POLLIN},
+            {.fd = s->err.fd, .events = POLLIN},
+            {.fd = s->stdin_len > 0 ? s->in.fd : -1, .events = POLLOUT},
+            {.fd = sigfd, .events = POLLIN},
+        };
+        if (poll(p, 5, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            log_msg("poll: %s", strerror(errno));
+            s->host_gone = 1;
+            return;
+        }
+        if (p[0].revents & (POLLIN | POLLHUP | POLLERR))
+            handle_host_frame(s);
+        if (p[1].revents && s->out.fd >= 0)
+            relay_output(s, &s->out);
+        if (p[2].revents && s->err.fd >= 0)
+            relay_output(s, &s->err);
+        if (p[3].revents && s->in.fd >= 0)
+            feed_stdin(s);
+        if (p[4].revents) {
+            struct signalfd_siginfo si;
+            while (read(sigfd, &si, sizeof si) > 0) {
+            }
+            reap_children(s);
+        }
+    }
+}
+
+static void send_exit(struct run_state *s, uint32_t how, uint32_t value, uint32_t core)
+{
+    uint32_t v[3] = {how, value, core};
+    if (send_frame(s->port, FRAME_EXIT, v, sizeof v) != 0)
+        s->host_gone = 1;
+}
+
+static int make_pipe(int fds[2])
+{
+    return pipe2(fds, O_CLOEXEC);
+}
+
+int serve_run(int port, const unsigned char *payload, unsigned len)
+{
+    struct run_request r;
+    struct run_state s = {.port = port, .out = {-1, FRAME_STDOUT}, .err = {-1, FRAME_STDERR},
+                          .in = {-1, 0}};
+    if (decode_run_request(payload, len, &r) != 0) {
+        log_msg("malformed RUN request");
+        return -1;
+    }
+    int in[2] = {-1, -1}, out[2], err[2] = {-1, -1}, report[2];
+    int ok = make_pipe(out) == 0 && make_pipe(report) == 0;
+    if (ok && !(r.flags & RUN_MERGE_STDERR))
+        ok = make_pipe(err) == 0;
+    if (ok && !(r.flags & RUN_STDIN_NULL))
+        ok = make_pipe(in) == 0;
+    else if (ok)
+        ok = (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0;
+    s.stdin_buf = malloc(STDIN_WINDOW);
+    int sigfd = child_event_fd();
+    if (!ok || !s.stdin_buf || sigfd < 0) {
+        log_msg("cannot set up a run: %s", strerror(errno));
+        free(s.stdin_buf);
+        free_run_request(&r);
+        return -1;
+    }
+    s.pid = fork();
+    if (s.pid == 0)
+        start_program(&r, in[0], out[1], err[1] >= 0 ? err[1] : out[1], report[1]);
+    close(report[1]);
+    close(in[0]);
+    close(out[1]);
+    if (err[1] >= 0)
+        close(err[1]);
+    s.in.fd = in[1];
+    s.out.fd = out[0];
+    s.err.fd = err[0];
+    if (s.in.fd >= 0)
+        fcntl(s.in.fd, F_SETFL, O_NONBLOCK);
+
+    struct start_failure f;
+    ssize_t n = s.pid > 0 ? read(report[0], &f, sizeof f) : -1;
+    close(report[0]);
+    if (s.pid < 0 || n == (ssize_t)sizeof f) {
+        if (s.pid < 0)
+            f = (struct start_failure){0, errno};
+        kill_everything(&s);
+        send_exit(&s, EXIT_EXEC_FAILED, (uint32_t)f.err, (uint32_t)f.step_is_exec);
+    } else {
+        pump(&s, sigfd);
+        if (s.host_gone)
+            kill_everything(&s);
+        else if (WIFSIGNALED(s.status))
+            send_exit(&s, EXIT_SIGNAL, (uint32_t)WTERMSIG(s.status),
+                      WCOREDUMP(s.status) ? 1 : 0);
+        else
+            send_exit(&s, EXIT_CODE, (uint32_t)WEXITSTATUS(s.status), 0);
+    }
+    close_relay(&s.in);
+    close_relay(&s.out);
+    close_relay(&s.err);
+    close(sigfd);
+    free(s.stdin_buf);
+    free_run_request(&r);
+    return s.host_gone ? -1 : 0;
+}
