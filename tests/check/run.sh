@@ -113,6 +113,9 @@ log=$(sed -n 's/.*the x32 build failed (log: \([^)]*\)).*/\1/p' "$T/asm64.err")
 if [ -n "$log" ] && [ -f "$log" ]; then pass x32-build-failure-names-side-and-log
 else fail x32-build-failure-names-side-and-log "$(tail -n 1 "$T/asm64.err")"; fi
 
+x32check werror werror
+expect static werror "$PROJECTS/werror" "$T/werror.json" 1
+
 # --- the SDK's toolchain file is used when the SDK has one --------------------------------
 if [ -n "${X32_SDK_PREFIX:-}" ] && [ -x "$X32_SDK_PREFIX/bin/x86_64-linux-gnux32-gcc" ] \
     && [ -f "$X32_SDK_PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ]; then
