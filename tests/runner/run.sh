@@ -103,21 +103,6 @@ show_log() {
     head -n 25 "$1" | sed 's/^/    | /'
 }
 
-# Helpers.  A failure here shows up in the tests that need them.
-helpers_ok=1
-if ! compile "$TEST_TMP/helpers/helper_prog" "$TEST_TMP/log/helper_prog.log" \
-        "$here/helpers/helper_prog.c"; then
-    helpers_ok=0
-    printf 'helper_prog failed to build:\n'
-    show_log "$TEST_TMP/log/helper_prog.log"
-fi
-if ! compile "$TEST_TMP/helpers/libplugin.so" "$TEST_TMP/log/plugin.log" \
-        "$here/helpers/plugin.c" -shared -fPIC; then
-    helpers_ok=0
-    printf 'libplugin.so failed to build:\n'
-    show_log "$TEST_TMP/log/plugin.log"
-fi
-
 # run_prog NAME EXE: run one built program under the runner with the timeout.
 # The arguments and X32_TEST_VAR are what startup_argv_envp expects.
 run_prog() {
@@ -200,11 +185,41 @@ else
     all=0
 fi
 
-if [ "$mode" = x32 ] && [ -z "$run" ]; then
+# skip_all WHY: every selected test is skipped for the same reason.
+skip_all() {
     for name in $names; do
-        skip "$name" "no x32 runner (set X32_RUN or build runner/build/x32-run)"
+        skip "$name" "$1"
     done
     exit 0
+}
+
+# Preflight: a compiler that builds programs, and a runner that exists.
+if ! probe; then
+    fail compiler_works "$cc cannot build a trivial program"
+    skip_all "no working compiler ($cc)"
+fi
+if [ "$mode" = x32 ]; then
+    if [ -z "$run" ]; then
+        skip_all "no x32 runner (set X32_RUN or build runner/build/x32-run)"
+    elif [ ! -x "$run" ]; then
+        fail runner_exit_code "X32_RUN=$run is not an executable file"
+        skip_all "no x32 runner at $run"
+    fi
+fi
+
+# Helpers.  A failure here shows up in the tests that need them.
+helpers_ok=1
+if ! compile "$TEST_TMP/helpers/helper_prog" "$TEST_TMP/log/helper_prog.log" \
+        "$here/helpers/helper_prog.c"; then
+    helpers_ok=0
+    printf 'helper_prog failed to build:\n'
+    show_log "$TEST_TMP/log/helper_prog.log"
+fi
+if ! compile "$TEST_TMP/helpers/libplugin.so" "$TEST_TMP/log/plugin.log" \
+        "$here/helpers/plugin.c" -shared -fPIC; then
+    helpers_ok=0
+    printf 'libplugin.so failed to build:\n'
+    show_log "$TEST_TMP/log/plugin.log"
 fi
 
 if [ "$all" = 1 ]; then
