@@ -261,10 +261,19 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
     thread_install_altstack(t);
     t->tid = (int)raw_syscall0(SYS_gettid);
     install_sigsys_handler();
-    long r = enable_syscall_dispatch();
+    /* SUD, unless it is missing or X32_RUN_TRAP=seccomp asks for the fallback. */
+    const char *want = getenv("X32_RUN_TRAP");
+    long r = -1;
+    if (!want || !str_eq(want, "seccomp"))
+        r = enable_syscall_dispatch();
+    if (r) {
+        trap_mechanism = TRAP_SECCOMP;
+        r = install_seccomp_trap();
+        debug_log("trapping with seccomp RET_TRAP");
+    }
     if (r)
-        die(126, "syscall user dispatch is unavailable (error %ld): this kernel cannot run "
-                 "x32 programs in user mode (see x32-run --probe)", -r);
+        die(126, "neither syscall user dispatch nor seccomp is available (error %ld): "
+                 "this kernel cannot run x32 programs in user mode (see x32-run --probe)", -r);
     enter_guest(entry, sp);
 }
 

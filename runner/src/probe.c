@@ -1,7 +1,11 @@
 /* What the host can do, for --probe and for choosing the default mode. */
 #include "probe.h"
 #include "raw_syscall.h"
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <ucontext.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
@@ -12,10 +16,25 @@
 #define PR_SYS_DISPATCH_ON 1
 #endif
 
+/* If a seccomp filter (say, an x32-run further up, in its fallback mode)
+ * traps the probe, report ENOSYS instead of dying of SIGSYS. */
+static void probe_trapped(int sig, siginfo_t *si, void *ctx)
+{
+    (void)sig;
+    (void)si;
+    ((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RAX] = -ENOSYS;
+}
+
 int kernel_runs_x32(void)
 {
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = probe_trapped;
+    sa.sa_flags = SA_SIGINFO;
+    sigaction(SIGSYS, &sa, &old);
     /* getpid with the x32 bit: a kernel without x32 says ENOSYS. */
     long r = raw_syscall0(0x40000000L | SYS_getpid);
+    sigaction(SIGSYS, &old, 0);
     return r == raw_syscall0(SYS_getpid);
 }
 
@@ -43,6 +62,8 @@ int print_probe(void)
     else if (sud)
         printf("mode: user (x32 system calls are trapped with syscall user dispatch and emulated)\n");
     else
-        printf("mode: none (no x32 kernel support and no syscall user dispatch)\n");
-    return x32 || sud ? 0 : 1;
+        printf("mode: user, with the seccomp fallback (no syscall user dispatch: system calls\n"
+               "      with the x32 bit are trapped by a seccomp filter; this sets no_new_privs,\n"
+               "      so setuid programs started from x32 programs run without privileges)\n");
+    return 0;
 }

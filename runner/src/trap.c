@@ -4,6 +4,10 @@
 #include "signals.h"
 #include "util.h"
 #include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
@@ -12,6 +16,7 @@
 #define PR_SYS_DISPATCH_ON 1
 #endif
 #define SYS_USER_DISPATCH 2 /* si_code of a dispatch SIGSYS */
+#define SYS_SECCOMP_TRAP 1  /* si_code of a seccomp RET_TRAP SIGSYS */
 #define LOW_4G (1ULL << 32)
 #define USER_TOP_47 (1ULL << 47)
 
@@ -24,16 +29,44 @@ struct kernel_sigaction {
 
 extern void sigsys_restorer(void);
 
+int trap_mechanism = TRAP_SUD;
+
 long enable_syscall_dispatch(void)
 {
+    /* A seccomp filter is inherited by new threads and processes. */
+    if (trap_mechanism == TRAP_SECCOMP)
+        return 0;
     return raw_syscall5(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON,
                         LOW_4G, USER_TOP_47 - LOW_4G, 0);
+}
+
+/* The fallback for kernels without Syscall User Dispatch: a filter that
+ * traps every system call with X32_SYSCALL_BIT (the runner never sets it).
+ * It needs no_new_privs, so setuid programs the guest execs lose their
+ * privileges, and it stays in force across exec (harmless for native
+ * programs, which never use bit 30). */
+long install_seccomp_trap(void)
+{
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x40000000, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {.len = sizeof filter / sizeof filter[0], .filter = filter};
+    long r = raw_syscall5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    if (r)
+        return r;
+    return raw_syscall3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }
 
 static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 {
     ucontext_t *uc = ctx;
-    if (si->si_code != SYS_USER_DISPATCH) {
+    if (si->si_code != SYS_USER_DISPATCH && si->si_code != SYS_SECCOMP_TRAP) {
         host_signal_handler(sig, si, ctx); /* a SIGSYS someone sent */
         return;
     }

@@ -6,6 +6,10 @@
 /* Turns Syscall User Dispatch on for the calling thread: every syscall
  * executed below 4 GiB raises SIGSYS; the runner above it is exempt. */
 long enable_syscall_dispatch(void);
+/* Fallback interception: seccomp RET_TRAP on X32_SYSCALL_BIT. */
+long install_seccomp_trap(void);
+enum { TRAP_SUD, TRAP_SECCOMP };
+extern int trap_mechanism;
 void install_sigsys_handler(void);
 
 long safe_syscall(volatile int *pending, long nr, long a1, long a2, long a3,
