@@ -26,6 +26,12 @@ fi
 # (and says so in its notes) while the SDK has no compiler yet.
 SDK_ARGS=""
 [ -n "${X32_SDK_PREFIX:-}" ] && SDK_ARGS="--sdk $X32_SDK_PREFIX"
+# The runner: $X32_RUN, the SDK's, or the one in the runner's build tree (as
+# examples/run.sh does). Whether it can run programs is x32-check's to find out.
+for _r in "${X32_RUN:-}" "${X32_SDK_PREFIX:-$TOP/out}/bin/x32-run" "$TOP/runner/build/x32-run"; do
+    if [ -n "$_r" ] && [ -x "$_r" ]; then SDK_ARGS="$SDK_ARGS --runner $_r"; break; fi
+done
+echo "x32-check options for this suite:$SDK_ARGS"
 
 # x32check RUN_NAME PROJECT [ARGS...]: one run into $T/RUN_NAME.{json,md,out,err,rc}
 x32check() {
