@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 #define GIB (1ULL << 30)
@@ -180,6 +181,27 @@ long guest_mremap(uint64_t old, uint64_t oldsz, uint64_t newsz, uint64_t flags,
         return -ENOMEM;
     }
     return r;
+}
+
+/* RLIMIT_AS is virtual: the placeholders above 4 GiB count towards the
+ * real one, so a guest limit applied to the process would make every later
+ * mmap fail.  The value is kept and reported, not enforced. */
+static struct rlimit guest_as_limit = {RLIM_INFINITY, RLIM_INFINITY};
+
+long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit)
+{
+    if (new_limit) {
+        if (new_limit->rlim_cur > new_limit->rlim_max)
+            return -EINVAL;
+        if (new_limit->rlim_max > guest_as_limit.rlim_max &&
+            raw_syscall0(SYS_geteuid) != 0)
+            return -EPERM;
+    }
+    if (old_limit)
+        *old_limit = guest_as_limit;
+    if (new_limit)
+        guest_as_limit = *new_limit;
+    return 0;
 }
 
 void guest_brk_init(uint64_t start)

@@ -19,6 +19,8 @@ long guest_mremap(uint64_t old, uint64_t oldsz, uint64_t newsz, uint64_t flags,
 int guest_range_ok(uint64_t addr, uint64_t len);
 long guest_brk(uint64_t req);
 void guest_brk_init(uint64_t start);
+struct rlimit;
+long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit);
 /* Re-cover [addr, addr+len) above 4 GiB with an inaccessible placeholder. */
 void refill_high(uint64_t addr, uint64_t len);
 

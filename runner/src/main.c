@@ -260,6 +260,7 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
     unregister_runner_rseq();
     thread_install_altstack(t);
     t->tid = (int)raw_syscall0(SYS_gettid);
+    t->tgid = (int)raw_syscall0(SYS_getpid);
     install_sigsys_handler();
     /* SUD, unless it is missing or X32_RUN_TRAP=seccomp asks for the fallback. */
     const char *want = getenv("X32_RUN_TRAP");

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 #ifndef PR_SET_SYSCALL_USER_DISPATCH
@@ -113,6 +114,16 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return guest_mremap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g));
     case SYS_brk:
         return guest_brk(ARG1(g));
+    case SYS_prlimit64: /* (pid, resource, new, old) */
+        if (ARG2(g) == RLIMIT_AS && (ARG1(g) == 0 || (long)ARG1(g) == raw_syscall0(SYS_getpid)))
+            return guest_prlimit_as((const struct rlimit *)ARG3(g), (struct rlimit *)ARG4(g));
+        return forward(t, nr, g);
+    case SYS_setrlimit:
+    case SYS_getrlimit:
+        if (ARG1(g) == RLIMIT_AS)
+            return guest_prlimit_as(nr == SYS_setrlimit ? (const struct rlimit *)ARG2(g) : 0,
+                                    nr == SYS_getrlimit ? (struct rlimit *)ARG2(g) : 0);
+        return forward(t, nr, g);
     case SYS_shmat: {
         long r = forward(t, nr, g);
         if (!raw_failed(r) && !guest_range_ok((uint64_t)r, 1)) {

@@ -45,6 +45,7 @@ struct thread_state {
     /* Read by safe_syscall right before `syscall`. */
     volatile int signal_pending;
     int tid;
+    int tgid;                   /* for the liveness check before reuse */
     volatile int alive;
     uint64_t cur_nr;            /* guest rax at the trap, for restarts */
     /* Where a fault inside an emulated call resumes (__builtin_setjmp), so a

@@ -39,8 +39,9 @@ static int reusable(struct thread_state *t, int tgid)
         return 1;
     /* An exited thread may still be on its altstack until the kernel has
      * really removed it; ESRCH proves it is gone. */
+    (void)tgid;
     return t->alive == T_EXITED &&
-           raw_syscall3(SYS_tgkill, tgid, t->tid, 0) == -ESRCH;
+           raw_syscall3(SYS_tgkill, t->tgid, t->tid, 0) == -ESRCH;
 }
 
 struct thread_state *thread_alloc(void)
@@ -89,6 +90,7 @@ static uint32_t fpstate_size(const void *fp)
 void thread_child_main(struct thread_state *c)
 {
     c->tid = (int)raw_syscall0(SYS_gettid);
+    c->tgid = (int)raw_syscall0(SYS_getpid);
     thread_install_altstack(c);
     enable_syscall_dispatch();
     resume_with_sigreturn(&c->start_uc);
@@ -103,6 +105,7 @@ static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags
     /* The child: a copy of this trap, on a copy of the altstack. */
     int self = (int)raw_syscall0(SYS_gettid);
     t->tid = self;
+    t->tgid = (int)raw_syscall0(SYS_getpid);
     for (struct thread_state *o = all_threads; o; o = o->next_thread)
         if (o != t)
             o->alive = T_FREE; /* those threads do not exist in the child */
