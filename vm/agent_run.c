@@ -107,7 +107,7 @@ static void apply_signal_state(const struct run_request *r)
 static _Noreturn void start_program(const struct run_request *r, int in, int out, int err,
                                     int report)
 {
-    setsid();
+    setpgid(0, 0); /* a job of its own, as a shell would start it */
     if (enter_run_namespaces(r->hostname) != 0)
         report_start_failure(report, 0);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)

@@ -130,14 +130,21 @@ static int is_dir(const char *path)
 static void overlay_libdir(const char *dir, const char *sysroot)
 {
     char top[1024], host[1024], opts[2100];
+    struct stat st;
     snprintf(top, sizeof top, HOST_MOUNT "%s%s", sysroot, dir);
     snprintf(host, sizeof host, HOST_MOUNT "%s", dir);
     if (!is_dir(top))
         return;
-    if (!is_dir(dir)) {
-        /* The host has no such directory (or /libx32 is a symlink): ours replaces it. */
+    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        /* Missing, or a symlink (merged /usr: /libx32 -> usr/libx32, which would put
+         * this overlay on /usr/libx32).  Only our own root may get a new directory:
+         * below it we would be creating one on the host. */
+        if (strchr(dir + 1, '/')) {
+            log_msg("%s is not a directory on the host; the sysroot's is not used", dir);
+            return;
+        }
         unlink(dir);
-        if (mkdir(dir, 0755) != 0 && !is_dir(dir)) {
+        if (mkdir(dir, 0755) != 0) {
             log_msg("cannot create %s for the sysroot: %s", dir, strerror(errno));
             return;
         }
@@ -303,6 +310,9 @@ static void serve_connection(int port)
 
 int main(void)
 {
+    /* Our own session: the programs we start are not session leaders, so opening a
+     * terminal does not make it theirs, as under a shell. */
+    setsid();
     /* The agent is PID 1: it must survive writes to ports whose host side is gone, and
      * it reaps every orphan (see agent_run.c). */
     signal(SIGPIPE, SIG_IGN);

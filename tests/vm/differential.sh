@@ -1,0 +1,65 @@
+# shellcheck shell=sh
+# root, here, prefix, cc, vm, budget, started and TEST_TMP come from run.sh.
+# shellcheck disable=SC2154
+# The differential half of tests/vm/run.sh (sourced by it): every tests/runner program
+# runs under x32-run and in the VM; exit status and output must agree, or the program
+# must be listed in known-differences.txt with the reason.  The programs are built by
+# tests/runner/run.sh itself, given a runner that runs nothing (/bin/true), so they are
+# compiled exactly as that suite compiles them; they are run here the way its run_prog
+# runs them (arguments, X32_TEST_VAR, X32_TEST_HELPERS, stdin from /dev/null).
+
+runner_suite=$root/tests/runner
+user_run=${X32_RUN:-$prefix/bin/x32-run}
+[ -x "$user_run" ] || user_run=$root/runner/build/x32-run
+known=$here/known-differences.txt
+rt=$TEST_TMP/runner
+
+# known_reason NAME: the reason NAME may differ, empty when it must not.
+known_reason() {
+    sed -n "s/^$1[[:space:]]\{1,\}//p" "$known" 2>/dev/null | head -n 1
+}
+
+# run_mode OUT RUNNER... : run the current program ($exe, $name) with RUNNER.
+run_mode() {
+    _o=$1; shift
+    rm -rf "$rt/work/$name"; mkdir -p "$rt/work/$name"
+    (cd "$rt/work/$name" && X32_TEST_VAR=x32-value X32_TEST_HELPERS=$rt/helpers \
+        exec timeout -k 5 "$timeout_s" "$@" "$exe" x32-arg1 'x32 arg 2' < /dev/null) > "$_o" 2>&1
+}
+
+differential() {
+    if [ ! -x "$user_run" ]; then
+        skip runner_differential "no x32-run (set X32_RUN) to compare with"
+        return
+    fi
+    mkdir -p "$rt"
+    if ! TEST_TMP=$rt X32_CC=$cc X32_RUN=/bin/true sh "$runner_suite/run.sh" > "$rt/build.log" 2>&1; then
+        fail runner_differential "tests/runner/run.sh could not build its programs (see $rt/build.log)"
+        return
+    fi
+    printf 'differential: x32-run=%s, programs from %s\n' "$user_run" "$runner_suite"
+    timeout_s=60
+    for exe in "$rt"/bin/*; do
+        [ -x "$exe" ] || continue
+        name=$(basename "$exe")
+        if [ $(( $(date +%s) - started )) -ge "$budget" ]; then
+            skip "vm_diff_$name" "the suite's time budget (${budget}s) is spent"
+            continue
+        fi
+        run_mode "$rt/$name.user" "$user_run"; _ru=$?
+        run_mode "$rt/$name.vm" "$vm" run; _rv=$?
+        _why=$(known_reason "$name")
+        if [ "$_ru" = "$_rv" ] && cmp -s "$rt/$name.user" "$rt/$name.vm"; then
+            [ -n "$_why" ] && printf 'note: %s is listed as a known difference but agreed\n' "$name"
+            pass "vm_diff_$name"
+        elif [ -n "$_why" ]; then
+            printf 'known difference %s (user %s, vm %s): %s\n' "$name" "$_ru" "$_rv" "$_why"
+            pass "vm_diff_$name"
+        else
+            fail "vm_diff_$name" "user mode exit $_ru, VM exit $_rv"
+            diff "$rt/$name.user" "$rt/$name.vm" | head -n 12 | sed 's/^/    | /'
+        fi
+    done
+}
+
+differential

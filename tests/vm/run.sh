@@ -1,0 +1,221 @@
+#!/bin/sh
+# tests/vm/run.sh: x32-vm's test suite (see tests/lib.sh for the protocol).
+#
+# Boots the VM once, then runs tests/vm/probe.c, built static and dynamic for x32, to
+# check what x32-vm promises: the guest kernel runs x32, and stdout, stderr, stdin,
+# argv, environment, cwd, files and exit statuses (codes and signals) pass through,
+# and nothing one run leaves in the VM is seen by the next.  Then a differential check:
+# every program of tests/runner runs under x32-run (user mode) and in the VM, and both
+# must agree on exit status and output, except for the cases listed with a reason in
+# tests/vm/known-differences.txt.
+#
+# Environment: X32_SDK_PREFIX (default out/), X32_CC (default the prefix's compiler,
+# else `gcc -mx32`), X32_RUN (default PREFIX/bin/x32-run), X32_VM (default
+# PREFIX/bin/x32-vm), TEST_TMP, X32_VM_TEST_BUDGET (seconds for the whole suite,
+# default 540: differential cases beyond it are skipped, not failed).
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+
+prefix=${X32_SDK_PREFIX:-$root/out}
+vm=${X32_VM:-$prefix/bin/x32-vm}
+budget=${X32_VM_TEST_BUDGET:-540}
+started=$(date +%s)
+if [ -z "${TEST_TMP:-}" ]; then
+    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-vm-tests.XXXXXX")
+    trap 'rm -rf "$TEST_TMP"' EXIT
+fi
+trap 'exit 130' INT TERM
+
+BASIC_CASES="vm_boot static_on_x32_kernel dynamic_on_x32_kernel exit_codes signal_deaths
+exec_failures argv_env_cwd stdin_small stdin_large stdin_devnull stdout_stderr_apart
+stdout_stderr_merged files_in_cwd sigpipe signal_forwarding isolation warm_latency"
+
+skip_all() {
+    for _c in $BASIC_CASES; do skip "$_c" "$1"; done
+    skip runner_differential "$1"
+    exit 0
+}
+
+# --- What the suite needs; without it every case is skipped, with the reason ---
+[ -x "$vm" ] || skip_all "no x32-vm at $vm (vm/install.sh PREFIX installs it)"
+if [ -z "${X32_VM_KERNEL:-}" ] && [ ! -f "$prefix/share/x32-sdk/vm/bzImage" ]; then
+    skip_all "no guest kernel in $prefix/share/x32-sdk/vm (the vm step builds it)"
+fi
+command -v qemu-system-x86_64 >/dev/null 2>&1 \
+    || skip_all "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
+
+# The compiler: the SDK's when it works, else Debian's multilib one (same ABI).
+is_elf32() { [ "$(od -An -tx1 -j4 -N1 "$1" | tr -d ' ')" = 01 ]; }
+cc=${X32_CC:-$prefix/bin/x86_64-linux-gnux32-gcc}
+# shellcheck disable=SC2086 # $cc may carry flags
+if ! $cc -O2 -o "$TEST_TMP/probe-dynamic" "$here/probe.c" > "$TEST_TMP/cc.log" 2>&1 \
+        || ! is_elf32 "$TEST_TMP/probe-dynamic"; then
+    printf 'x32 compiler %s does not work (%s); using gcc -mx32\n' "$cc" "$(tail -n 1 "$TEST_TMP/cc.log")"
+    cc="gcc -mx32"
+    # shellcheck disable=SC2086
+    $cc -O2 -o "$TEST_TMP/probe-dynamic" "$here/probe.c" > "$TEST_TMP/cc.log" 2>&1 \
+        || skip_all "no working x32 compiler: $(tail -n 1 "$TEST_TMP/cc.log")"
+fi
+# shellcheck disable=SC2086
+$cc -O2 -static -o "$TEST_TMP/probe-static" "$here/probe.c" > "$TEST_TMP/cc-static.log" 2>&1 \
+    || rm -f "$TEST_TMP/probe-static"
+gcc -O2 -o "$TEST_TMP/probe-native" "$here/probe.c" || skip_all "the host gcc cannot build probe.c"
+dyn=$TEST_TMP/probe-dynamic
+sta=$TEST_TMP/probe-static
+[ -x "$sta" ] || sta=$dyn
+printf 'vm tests: x32-vm=%s cc=%s tmp=%s\n' "$vm" "$cc" "$TEST_TMP"
+
+# vmrun ARGS...: x32-vm run with a timeout, so a hang fails a case instead of the suite.
+vmrun() { timeout -k 5 120 "$vm" run "$@"; }
+
+# expect_eq NAME GOT WANT
+expect_eq() {
+    if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got '$2', want '$3'"; fi
+}
+
+ms_now() { date +%s%3N; }
+
+case_vm_boot() {
+    "$vm" stop > /dev/null 2>&1
+    _t0=$(ms_now)
+    if _out=$("$vm" start 2>&1); then
+        printf 'boot: %s (%s ms wall)\n' "$_out" "$(( $(ms_now) - _t0 ))"
+        pass vm_boot
+    else
+        fail vm_boot "x32-vm start failed: $(printf '%s\n' "$_out" | tail -n 1)"
+        printf '%s\n' "$_out" | sed 's/^/    | /'
+    fi
+}
+
+case_on_x32_kernel() {
+    expect_eq "$1" "$(vmrun "$2" hello 2>&1)" "hello long=4 ptr=4 x32-kernel=yes machine=x86_64"
+}
+
+case_exit_codes() {
+    _got=""
+    for _n in 0 1 42 255; do
+        vmrun "$sta" exit "$_n"
+        _got="$_got $?"
+    done
+    expect_eq exit_codes "$_got" " 0 1 42 255"
+}
+
+# A program killed by signal N kills x32-vm by N: the shell reports 128+N.
+case_signal_deaths() {
+    _got=""
+    for _s in 15 11 6 9; do
+        vmrun "$sta" signal "$_s" 2> /dev/null
+        _got="$_got $?"
+    done
+    expect_eq signal_deaths "$_got" " 143 139 134 137"
+}
+
+case_exec_failures() {
+    printf 'not a program\n' > "$TEST_TMP/plain.txt"
+    vmrun "$TEST_TMP/does-not-exist" 2> /dev/null
+    _a=$?
+    vmrun "$TEST_TMP/plain.txt" 2> /dev/null
+    expect_eq exec_failures "$_a $?" "127 126"
+}
+
+case_argv_env_cwd() {
+    _dir="$TEST_TMP/dir with space"
+    mkdir -p "$_dir"
+    _want=$(cd "$_dir" && umask 027 && X32_VM_TEST_VAR='v a=l' "$TEST_TMP/probe-native" args '' 'a b' 'é' '*' | sed 1d)
+    _got=$(cd "$_dir" && umask 027 && X32_VM_TEST_VAR='v a=l' vmrun "$dyn" args '' 'a b' 'é' '*')
+    _argv0=$(printf '%s\n' "$_got" | sed -n 1p)
+    expect_eq argv_env_cwd "$_argv0
+$(printf '%s\n' "$_got" | sed 1d)" "argv[0]=<$dyn>
+$_want"
+}
+
+case_stdin() {
+    _want=$("$TEST_TMP/probe-native" stdin-sum < "$2")
+    expect_eq "$1" "$(vmrun "$sta" stdin-sum < "$2")" "$_want"
+}
+
+case_stdout_stderr_apart() {
+    vmrun "$sta" interleave > "$TEST_TMP/o" 2> "$TEST_TMP/e"
+    expect_eq stdout_stderr_apart "$(cat "$TEST_TMP/o") / $(cat "$TEST_TMP/e")" "o1
+o2
+o3 / e1
+e2"
+}
+
+case_stdout_stderr_merged() {
+    vmrun "$sta" interleave > "$TEST_TMP/oe" 2>&1
+    expect_eq stdout_stderr_merged "$(tr '\n' ' ' < "$TEST_TMP/oe")" "o1 e1 o2 e2 o3 "
+}
+
+case_files_in_cwd() {
+    rm -f "$TEST_TMP/written.txt"
+    (cd "$TEST_TMP" && vmrun "$dyn" write-file written.txt "from the VM")
+    expect_eq files_in_cwd "$(cat "$TEST_TMP/written.txt" 2>&1)" "from the VM"
+}
+
+# A reader that goes away kills the writer with SIGPIPE, as it would natively.
+case_sigpipe() {
+    { vmrun "$sta" yes 2> /dev/null; echo $? > "$TEST_TMP/sigpipe.rc"; } | head -n 1 > /dev/null
+    expect_eq sigpipe "$(cat "$TEST_TMP/sigpipe.rc")" 141
+}
+
+# SIGTERM sent to x32-vm reaches the program, which dies of it.
+case_signal_forwarding() {
+    vmrun "$sta" wait-signal > "$TEST_TMP/ready" 2>&1 &
+    _pid=$!
+    _i=0
+    while [ "$(cat "$TEST_TMP/ready")" != ready ] && [ $_i -lt 600 ]; do
+        sleep 0.1; _i=$((_i + 1))
+    done
+    kill -TERM "$_pid"
+    wait "$_pid"
+    expect_eq signal_forwarding "$?" 143
+}
+
+case_isolation() {
+    rm -f "$TEST_TMP/daemon.pid"
+    vmrun "$sta" leave-state "$TEST_TMP/daemon.pid"
+    if [ ! -s "$TEST_TMP/daemon.pid" ]; then
+        fail isolation "the first run did not start its daemon"
+        return
+    fi
+    _out=$(vmrun "$sta" check-clean)
+    if [ "$_out" = clean ]; then pass isolation
+    else fail isolation "$(printf '%s\n' "$_out" | head -n 1)"; fi
+}
+
+case_warm_latency() {
+    _t0=$(ms_now)
+    for _i in 1 2 3 4 5; do vmrun "$sta" exit 0 || { fail warm_latency "run failed"; return; }; done
+    _avg=$(( ($(ms_now) - _t0) / 5 ))
+    printf 'warm latency: %s ms per call (static program, average of 5)\n' "$_avg"
+    if [ "$_avg" -lt 5000 ]; then pass warm_latency
+    else fail warm_latency "$_avg ms per call (limit 5000)"; fi
+}
+
+case_vm_boot
+case_on_x32_kernel static_on_x32_kernel "$sta"
+case_on_x32_kernel dynamic_on_x32_kernel "$dyn"
+case_exit_codes
+case_signal_deaths
+case_exec_failures
+case_argv_env_cwd
+printf 'one line\nand another\n' > "$TEST_TMP/small.in"
+case_stdin stdin_small "$TEST_TMP/small.in"
+seq 1 400000 > "$TEST_TMP/large.in"
+case_stdin stdin_large "$TEST_TMP/large.in"
+expect_eq stdin_devnull "$(vmrun "$sta" stdin-sum < /dev/null)" "bytes=0 fnv=cbf29ce484222325"
+case_stdout_stderr_apart
+case_stdout_stderr_merged
+case_files_in_cwd
+case_sigpipe
+case_signal_forwarding
+case_isolation
+case_warm_latency
+
+# shellcheck source=differential.sh
+. "$here/differential.sh"
