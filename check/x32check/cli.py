@@ -51,6 +51,9 @@ def parse_args(argv):
     p.add_argument("--layout", metavar="STRUCT", action="append", default=[],
                    help="a struct whose layout must be the same on both ABIs (repeatable)")
     p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
+    p.add_argument("--require-tests", action="store_true",
+                   help="exit 2 when the x32 tests could not run (no working runner), "
+                        "instead of reporting them as not run")
     p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
                    default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
                    "(meson.build), autotools (configure or configure.ac) the project has")
@@ -322,6 +325,8 @@ def run(options):
     else:
         x32.tests_why_not = "--no-tests"
 
+    if options.require_tests and not error and not x32.tests_ran:
+        error = "the x32 tests could not run (--require-tests): " + x32.tests_why_not
     layouts = check_layouts(options, source, lp64, x32)
     return finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts,
                   error)

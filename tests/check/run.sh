@@ -107,6 +107,13 @@ if python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["exit_code
     && grep -q '^result: clean' "$T/stdout.err"; then pass json-to-stdout
 else fail json-to-stdout "stdout is not the JSON result, or no summary on stderr"; fi
 
+# --require-tests: a runner that cannot run programs is an error, not a quiet pass.
+x32check require clean --no-tests --require-tests
+x32check require-bad-runner clean --require-tests --runner /bin/false
+if [ "$(rc_of require)" = 2 ] && [ "$(rc_of require-bad-runner)" = 2 ] \
+    && grep -q "x32 tests could not run" "$T/require-bad-runner.err"; then pass require-tests-exit-2
+else fail require-tests-exit-2 "exits $(rc_of require) and $(rc_of require-bad-runner): $(tail -n 1 "$T/require-bad-runner.err")"; fi
+
 # --- builds that fail ---------------------------------------------------------------------
 x32check broken broken
 log=$(sed -n 's/.*the LP64 build failed.*(log: \(.*\))$/\1/p' "$T/broken.err")
