@@ -83,6 +83,12 @@ def _md_escape(text):
     return text.replace("|", "\\|").replace("`", "'")
 
 
+def _md_code(text):
+    """A compiler message as a code span: its __off_t and %ld must not turn into
+    Markdown emphasis."""
+    return "`%s`" % _md_escape(text)
+
+
 def markdown(r):
     t = r["x32_toolchain"]
     md = ["# x32-check report", "",
@@ -104,11 +110,11 @@ def markdown(r):
         md += ["", "### Class %d: %s" % (number, _md_escape(classes.title(number))), "",
                "| where | option | message |", "|---|---|---|"]
         md += ["| `%s` | %s | %s |" % (_where(x), x["option"] or x["kind"],
-                                       _md_escape(x["message"])) for x in group]
+                                       _md_code(x["message"])) for x in group]
     md += ["", "## Diagnostics only the LP64 build shows (%d)" % len(d["lp64_only"]), "",
            "Bugs LP64 exposes and x32 hides (class 22); informational, they do not change "
            "the exit status.", ""]
-    md += ["- `%s` %s: %s" % (_where(x), x["option"] or x["kind"], _md_escape(x["message"]))
+    md += ["- `%s` %s: %s" % (_where(x), x["option"] or x["kind"], _md_code(x["message"]))
            for x in d["lp64_only"]] or ["None."]
 
     tests = r["tests"]
@@ -131,7 +137,7 @@ def markdown(r):
         md.append("Not run: the x32 tests did not run.")
     else:
         md += ["- `%s` %s %s: %s (test `%s`)" % (_where(f), f["tool"], f["kind"],
-                                                _md_escape(f["message"]), f["test"])
+                                                _md_code(f["message"]), f["test"])
                for f in s["x32_only"]] or ["None."]
 
     lay = r["layout"]
