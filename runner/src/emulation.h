@@ -14,6 +14,7 @@ long sys_x32_ioctl(struct thread_state *t, const greg_t *g);
 /* threads.c */
 long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
                    uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls);
+long emulate_clone3(struct thread_state *t, ucontext_t *uc, uint64_t args_ptr, uint64_t size);
 void emulate_thread_exit(struct thread_state *t, long status) __attribute__((noreturn));
 /* robust_list.c */
 long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len);

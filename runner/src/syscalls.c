@@ -151,8 +151,7 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return emulate_clone(t, uc, 0x4000 /*CLONE_VFORK*/ | 0x100 /*CLONE_VM*/ | SIGCHLD,
                              0, 0, 0, 0);
     case SYS_clone3:
-        /* glibc falls back to clone(), which carries the same information. */
-        return -ENOSYS;
+        return emulate_clone3(t, uc, ARG1(g), ARG2(g));
     case SYS_exit:
         emulate_thread_exit(t, (long)ARG1(g));
     case SYS_exit_group:

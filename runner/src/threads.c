@@ -167,6 +167,27 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     return r;
 }
 
+/* clone3's struct clone_args has only u64 fields, so x32 uses the native
+ * layout; it maps onto the clone() path.  What clone() cannot express
+ * (set_tid, cgroups, pidfd together with CLONE_PARENT_SETTID) gets ENOSYS,
+ * on which glibc falls back to clone() itself. */
+long emulate_clone3(struct thread_state *t, ucontext_t *uc, uint64_t args_ptr, uint64_t size)
+{
+    uint64_t a[11] = {0}; /* flags pidfd child_tid parent_tid exit_signal stack
+                             stack_size tls set_tid set_tid_size cgroup */
+    if (size < 64 || size > 4096)
+        return -EINVAL;
+    mem_copy(a, (const void *)args_ptr, size < sizeof a ? size : sizeof a);
+    uint64_t flags = a[0], exit_signal = a[4], stack = a[5], stack_size = a[6];
+    if (a[8] || a[9] || (flags & 0x200000000ULL /* CLONE_INTO_CGROUP */) ||
+        ((flags & CLONE_PIDFD) && (flags & CLONE_PARENT_SETTID)) ||
+        (flags & 0xffffffff00000000ULL) || exit_signal > 64 || (flags & 0xff))
+        return -ENOSYS;
+    uint64_t ptid = (flags & CLONE_PIDFD) ? a[1] : a[3];
+    uint64_t newsp = stack ? stack + stack_size : 0;
+    return emulate_clone(t, uc, flags | exit_signal, newsp, ptid, a[2], a[7]);
+}
+
 void walk_all_robust_lists(void)
 {
     for (struct thread_state *o = all_threads; o; o = o->next_thread)
