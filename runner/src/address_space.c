@@ -112,8 +112,18 @@ static void steal_high_va(void)
     fill_gap(prev_end, USER_TOP);
 }
 
+static uint64_t shadow_base;
+
+uint64_t robust_shadow_base(void) { return shadow_base; }
+
 void address_space_init(void)
 {
+    /* 4 GiB of lazily-populated memory mirroring the guest's space, for the
+     * native shadow of robust futex lists (robust_list.c). */
+    long s = raw_syscall6(SYS_mmap, 0, LOW_LIMIT + X32_PAGE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (!raw_failed(s) && (uint64_t)s >= LOW_LIMIT)
+        shadow_base = (uint64_t)s;
     long r = raw_syscall6(SYS_mmap, 0, ARENA_SIZE, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (raw_failed(r) || (uint64_t)r < LOW_LIMIT)

@@ -8,6 +8,9 @@
 /* Reserve the runner arena, steal every free range above 4 GiB and reserve
  * [0xFFFFE000, 4 GiB) so the kernel can only hand out low addresses. */
 void address_space_init(void);
+/* Base of the robust-list shadow (shadow node of guest address A is at
+ * base + A), or 0 if it could not be reserved. */
+uint64_t robust_shadow_base(void);
 /* Memory for the runner itself, carved from its high arena. */
 void *runner_alloc(size_t size, size_t align);
 

@@ -20,6 +20,7 @@ void emulate_thread_exit(struct thread_state *t, long status) __attribute__((nor
 long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len);
 long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr);
 void walk_robust_list(struct thread_state *t);
+void sync_robust_shadow(struct thread_state *t);
 /* threads.c: every live guest thread of this process, for exit_group */
 void walk_all_robust_lists(void);
 /* exec.c */

@@ -1,8 +1,16 @@
 /* Robust futex lists for x32.  The kernel walks a dying thread's robust list
  * itself, but a native kernel would read x32's 4-byte list pointers as 8-byte
- * ones.  So the runner keeps the registration and does the walk in user space
- * when a guest thread exits through exit/exit_group (not when it is killed by
- * a signal), following the kernel's exit_robust_list/handle_futex_death. */
+ * ones.  Two mechanisms replace it:
+ *
+ *  - on exit/exit_group the runner walks the x32 list itself, following the
+ *    kernel's exit_robust_list/handle_futex_death;
+ *  - for deaths the runner never sees (SIGKILL, fatal signals), the kernel
+ *    is given a native *shadow* list: the node for a futex word at guest
+ *    address F lives at shadow_base + F, so one futex_offset (-shadow_base)
+ *    maps every node back to its futex.  The shadow is rebuilt from the x32
+ *    list at every trapped system call, so it describes the locks held as of
+ *    the thread's last system call (glibc takes robust locks without one). */
+#include "address_space.h"
 #include "emulation.h"
 #include "raw_syscall.h"
 #include "trap.h"
@@ -20,12 +28,49 @@ struct x32_robust_list_head {
     uint32_t list_op_pending;
 };
 
+struct native_robust_head {
+    uint64_t next;
+    int64_t futex_offset;
+    uint64_t list_op_pending;
+};
+
 long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len)
 {
     if (len != X32_ROBUST_HEAD_SIZE)
         return -EINVAL;
     t->robust_head = (uint32_t)head;
+    uint64_t base = robust_shadow_base();
+    if (base) {
+        struct native_robust_head *n = (struct native_robust_head *)t->native_robust;
+        n->next = (uint64_t)n;
+        n->futex_offset = -(int64_t)base;
+        n->list_op_pending = 0;
+        raw_syscall2(SYS_set_robust_list, n, sizeof *n);
+    }
     return 0;
+}
+
+void sync_robust_shadow(struct thread_state *t)
+{
+    uint64_t base = robust_shadow_base();
+    if (!t->robust_head || !base)
+        return;
+    const struct x32_robust_list_head *h =
+        (const struct x32_robust_list_head *)(uintptr_t)t->robust_head;
+    struct native_robust_head *n = (struct native_robust_head *)t->native_robust;
+    uint64_t *link = &n->next;
+    uint32_t ptr = h->next; /* bit 0 of a pointer marks its target as PI */
+    int limit = ROBUST_LIMIT;
+    while ((ptr & ~1u) && (ptr & ~1u) != t->robust_head && limit--) {
+        uint32_t entry = ptr & ~1u;
+        uint64_t node = base + (uint32_t)(entry + (uint32_t)h->futex_offset);
+        *link = node | (ptr & 1u);
+        link = (uint64_t *)node;
+        ptr = *(const uint32_t *)(uintptr_t)entry;
+    }
+    *link = (uint64_t)n;
+    uint32_t pending = h->list_op_pending & ~1u;
+    n->list_op_pending = pending ? base + (uint32_t)(pending + (uint32_t)h->futex_offset) : 0;
 }
 
 long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr)

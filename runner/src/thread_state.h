@@ -69,6 +69,7 @@ struct thread_state {
     uint32_t ss_sp, ss_size;
     int ss_flags;
     uint32_t robust_head;       /* x32 set_robust_list registration */
+    uint64_t native_robust[3];  /* the kernel's view: a shadow list head */
     struct guest_sighand *sighand;
     struct guest_sighand own_sighand;
     struct thread_state *next_thread;

@@ -1,6 +1,7 @@
 /* The SIGSYS entry point: every guest system call arrives here. */
 #include "trap.h"
 #include "raw_syscall.h"
+#include "emulation.h"
 #include "signals.h"
 #include "util.h"
 #include <errno.h>
@@ -77,6 +78,8 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     t->in_sigsys = 1;
     t->cur_nr = (uint64_t)g[REG_RAX];
     t->temp_mask_call = 0;
+    if (t->robust_head)
+        sync_robust_shadow(t);
     long r;
     if (__builtin_setjmp(t->fault_jmp) == 0) {
         t->fault_recovery = 1;
