@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+#include "layout.h"
+
 /* Kernel ABI constants glibc does not export. */
 #ifndef SA_RESTORER
 #define SA_RESTORER 0x04000000
@@ -20,7 +22,6 @@
 #define SS_AUTODISARM (1U << 31)
 #endif
 
-#define ALTSTACK_SIZE (512 * 1024UL)
 #define FPSTATE_MAX (16 * 1024)
 #define NSIG_GUEST 64
 
@@ -81,12 +82,13 @@ struct thread_state {
 static inline struct thread_state *current_thread(void)
 {
     uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-    return (struct thread_state *)(sp & ~(ALTSTACK_SIZE - 1));
+    return (struct thread_state *)(sp & ~((uintptr_t)ALTSTACK_SIZE - 1));
 }
+
+_Static_assert(sizeof(struct thread_state) < ALTSTACK_SIZE / 4, "thread block too small");
 
 /* threads.c */
 struct thread_state *thread_alloc(void);
 void thread_install_altstack(struct thread_state *t);
-int runner_tgid(void);
 
 #endif

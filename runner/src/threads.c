@@ -31,26 +31,22 @@ static void lock(void)
 
 static void unlock(void) { __atomic_store_n(&threads_lock, 0, __ATOMIC_RELEASE); }
 
-int runner_tgid(void) { return (int)raw_syscall0(SYS_getpid); }
-
-static int reusable(struct thread_state *t, int tgid)
+static int reusable(struct thread_state *t)
 {
     if (t->alive == T_FREE)
         return 1;
     /* An exited thread may still be on its altstack until the kernel has
      * really removed it; ESRCH proves it is gone. */
-    (void)tgid;
     return t->alive == T_EXITED &&
            raw_syscall3(SYS_tgkill, t->tgid, t->tid, 0) == -ESRCH;
 }
 
 struct thread_state *thread_alloc(void)
 {
-    int tgid = runner_tgid();
     struct thread_state *t;
     lock();
     for (t = all_threads; t; t = t->next_thread)
-        if (reusable(t, tgid))
+        if (reusable(t))
             break;
     if (t)
         t->alive = T_ALIVE;

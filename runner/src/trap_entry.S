@@ -1,6 +1,6 @@
 /* Assembly pieces of the trap path.  All of this lives in the runner image
  * above 4 GiB, so Syscall User Dispatch lets its `syscall`s through. */
-#define ALTSTACK_SIZE (512 * 1024)
+#include "layout.h"
 #define SYS_rt_sigreturn 15
 #define SYS_clone 56
 
