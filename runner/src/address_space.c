@@ -151,6 +151,14 @@ void *runner_alloc(size_t size, size_t align)
     return raw_failed(r) ? 0 : (void *)r;
 }
 
+void address_space_after_fork(void)
+{
+    /* Only the forking thread exists in the child; a lock another thread
+     * held at the fork would never be released. */
+    arena_lock = 0;
+    brk_lock = 0;
+}
+
 int guest_range_ok(uint64_t addr, uint64_t len)
 {
     return addr < X32_TASK_SIZE && len <= X32_TASK_SIZE - addr;

@@ -14,6 +14,8 @@ uint64_t robust_shadow_base(void);
 /* Memory for the runner itself, carved from its high arena. */
 void *runner_alloc(size_t size, size_t align);
 
+void address_space_after_fork(void);
+
 /* Guest-facing policy for the memory system calls. */
 long guest_mmap(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
                 uint64_t fd, uint64_t off);

@@ -99,6 +99,8 @@ static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags
     if (r != 0)
         return r;
     /* The child: a copy of this trap, on a copy of the altstack. */
+    threads_lock = 0;
+    address_space_after_fork();
     int self = (int)raw_syscall0(SYS_gettid);
     t->tid = self;
     t->tgid = (int)raw_syscall0(SYS_getpid);
