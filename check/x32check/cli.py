@@ -12,7 +12,7 @@ import sys
 import tempfile
 
 from . import asm_lines, autotools_project, classes, cmake_project, diagnostics, layout
-from . import meson_project, report, sdk
+from . import hints, meson_project, report, sdk
 from . import sanitizers, test_results
 from .side import Side, last_word_launcher
 
@@ -373,6 +373,7 @@ def build_result(options, source, work, tools, lp64, x32, native_diags, x32_diag
     san_only = sanitizers.difference(sanitize_x32, sanitize_lp64)
     fails = test_results.x32_only_failures(lp64.tests, x32.tests) if x32.tests_ran else []
     layouts = layouts or {"checked": [], "differences": [], "not_found": [], "why_not": ""}
+    found_hints = hints.scan(source) if not error or lp64.failed_step is None else []
 
     problems = bool(x32_only or fails or san_only or layouts["differences"])
     exit_code = USAGE_ERROR if error else (1 if problems else 0)
@@ -404,6 +405,8 @@ def build_result(options, source, work, tools, lp64, x32, native_diags, x32_diag
                        "x32_only": [f._asdict() for f in san_only],
                        "lp64": [f._asdict() for f in sanitize_lp64]},
         "layout": layouts,
+        "hints": [{"file": h.file, "line": h.line, "class": h.cls,
+                   "class_title": classes.title(h.cls), "text": h.text} for h in found_hints],
     }
 
 

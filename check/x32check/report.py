@@ -70,6 +70,10 @@ def terminal(r):
                                                      "; ".join(x["details"])))
     if lay["why_not"]:
         out.append("layout: %s" % lay["why_not"])
+    if r["hints"]:
+        out.append("hints (architecture tests that ignore the data model; not counted): %d"
+                   % len(r["hints"]))
+        out.extend("    %s: class %d: %s" % (_where(h), h["class"], h["text"]) for h in r["hints"])
     out.append("")
     out.append("result: %s (exit %d)" % (r["status"], r["exit_code"]))
     return "\n".join(out) + "\n"
@@ -157,6 +161,11 @@ def markdown(r):
         if lay["not_found"]:
             md.append("Not found in the builds' debug information: %s."
                       % ", ".join("`%s`" % n for n in lay["not_found"]))
+    md += ["", "## Hints: architecture tests that ignore the data model", "",
+           "True on x32 as on x86-64, so no build difference shows them; they often explain "
+           "the findings above. They do not change the exit status.", ""]
+    md += ["- `%s` class %d (%s): %s" % (_where(h), h["class"], _md_escape(h["class_title"]),
+                                         _md_code(h["text"])) for h in r["hints"]] or ["None."]
     return "\n".join(md) + "\n"
 
 

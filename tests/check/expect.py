@@ -19,6 +19,8 @@ import re
 import sys
 
 MARKER = re.compile(r"/\*\s*expect-(x32: class (\d+)|lp64-only|layout|ubsan)\s*\*/")
+# In any file, build files included; the documentation's "class N" has no number.
+HINT_MARKER = re.compile(r"expect-hint: class (\d+)")
 
 
 def markers(project):
@@ -26,13 +28,14 @@ def markers(project):
     for root, dirs, files in os.walk(project):
         dirs.sort()
         for name in sorted(files):
-            if not name.endswith((".c", ".h", ".cpp")):   # CMakeLists.txt documents the markers
-                continue
             path = os.path.join(root, name)
             rel = os.path.relpath(path, project)
+            sources = name.endswith((".c", ".h", ".cpp"))   # CMakeLists.txt documents them
             with open(path, encoding="utf-8", errors="replace") as f:
                 for number, text in enumerate(f, start=1):
-                    for m in MARKER.finditer(text):
+                    for m in HINT_MARKER.finditer(text):
+                        found.append(("hint", rel, number, int(m.group(1))))
+                    for m in MARKER.finditer(text) if sources else ():
                         kind = "x32" if m.group(2) else m.group(1)
                         found.append((kind, rel, number, int(m.group(2) or 0)))
     return found
@@ -72,6 +75,15 @@ def check_static(name, project, r, exit_code, report):
             say("PASS" if at(r["layout"]["differences"]) else "FAIL", test,
                 "no layout difference reported for the struct on this line (got: %s)"
                 % ", ".join(where(x) for x in r["layout"]["differences"]))
+        elif kind == "hint":
+            test = "%s-hint:%s:%d:class%d" % (name, rel, line, cls)
+            hit = [h for h in r["hints"] if h["file"] == rel and h["line"] == line]
+            say("PASS" if any(h["class"] == cls for h in hit) else "FAIL", test,
+                "hints here: %s" % ([h["class"] for h in hit] or "none"))
+    planted_hints = {(rel, line) for kind, rel, line, _ in marks if kind == "hint"}
+    stray = [h for h in r["hints"] if (h["file"], h["line"]) not in planted_hints]
+    say("PASS" if not stray else "FAIL", name + "-no-unplanted-hints",
+        "; ".join("%s class %d" % (where(h), h["class"]) for h in stray))
     unexpected = [d for d in x32_only + lp64_only if (d["file"], d["line"]) not in expected_lines]
     say("PASS" if not unexpected else "FAIL", name + "-nothing-unplanted",
         "; ".join("%s %s" % (where(d), d["option"]) for d in unexpected))
@@ -120,6 +132,7 @@ def check_clean(name, r):
          "; ".join("%s %s" % (where(x), x["option"]) for x in d["x32_only"])),
         ("no-lp64-only-diagnostics", not d["lp64_only"],
          "; ".join("%s %s" % (where(x), x["option"]) for x in d["lp64_only"])),
+        ("no-hints", not r["hints"], "; ".join(where(h) for h in r["hints"])),
         ("layouts-checked-and-equal", len(lay["checked"]) >= 2 and not lay["differences"],
          "checked %s, differences %s" % (lay["checked"], [x["struct"] for x in lay["differences"]])),
     ]

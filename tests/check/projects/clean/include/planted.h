@@ -21,6 +21,7 @@ struct record {
 void report_file(const char *path);
 void report_total(uint64_t total);
 uint64_t high_bit_mask(void);
+int word_bits(void);
 int lowest_set_bit(uint64_t v);
 size_t buffer_size(uint64_t total);
 int before_end(int64_t pos, unsigned int end);

@@ -1,5 +1,17 @@
 #include "planted.h"
 
+/* The word size from the data model, not from the architecture's name. */
+#if defined(__x86_64__) && defined(__LP64__)
+#define WORD_BITS 64
+#else
+#define WORD_BITS 32
+#endif
+
+int word_bits(void)
+{
+    return WORD_BITS;
+}
+
 uint64_t high_bit_mask(void)
 {
     return UINT64_C(1) << 40;

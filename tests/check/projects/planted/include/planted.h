@@ -19,6 +19,7 @@ struct record { /* expect-layout */
 void report_file(const char *path);
 void report_total(uint64_t total);
 unsigned long high_bit_mask(void);
+int word_bits(void);
 int lowest_set_bit(uint64_t v);
 size_t buffer_size(uint64_t total);
 int before_end(long pos, unsigned int end);

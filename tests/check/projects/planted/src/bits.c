@@ -1,5 +1,17 @@
 #include "planted.h"
 
+/* The word size, decided by architecture name: 64 on x32 too, where long has 32 bits. */
+#if defined(__x86_64__) /* expect-hint: class 2 */
+#define WORD_BITS 64
+#else
+#define WORD_BITS 32
+#endif
+
+int word_bits(void)
+{
+    return WORD_BITS;
+}
+
 /* Bit tricks that assume unsigned long has 64 bits. */
 unsigned long high_bit_mask(void)
 {
