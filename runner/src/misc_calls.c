@@ -9,7 +9,9 @@
 #include "x32_abi.h"
 #include <errno.h>
 #include <signal.h>
+#include <linux/aio_abi.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 
 extern long safe_syscall(volatile int *, long, long, long, long, long, long, long);
 
@@ -111,7 +113,38 @@ long sys_misc_x32_call(struct thread_state *t, unsigned long nr, const greg_t *g
         const uint32_t *p = (const uint32_t *)ARG3(g);
         for (long i = 0; i < n; i++)
             iocbs[i] = (void *)(uintptr_t)p[i];
-        return raw_syscall3(SYS_io_submit, ARG1(g), n, iocbs);
+        /* Vectored iocbs point at x32 iovec arrays, which the kernel reads
+         * during this call: point them at native copies for its duration
+         * (the iocb itself must stay the guest's: completions name it). */
+        struct iovec iov[1024];
+        uint64_t saved_buf[1024];
+        long converted = 0, used = 0;
+        for (; converted < n; converted++) {
+            struct iocb *cb = iocbs[converted];
+            if (cb->aio_lio_opcode != IOCB_CMD_PREADV && cb->aio_lio_opcode != IOCB_CMD_PWRITEV) {
+                saved_buf[converted] = 0;
+                continue;
+            }
+            if (cb->aio_nbytes > (uint64_t)(1024 - used)) {
+                n = converted; /* submit what fits; io_submit may do fewer */
+                break;
+            }
+            const struct x32_iovec *v = (const struct x32_iovec *)(uintptr_t)cb->aio_buf;
+            for (uint64_t k = 0; k < cb->aio_nbytes; k++) {
+                iov[used + k].iov_base = (void *)(uintptr_t)v[k].base;
+                iov[used + k].iov_len = v[k].len;
+            }
+            saved_buf[converted] = cb->aio_buf;
+            cb->aio_buf = (uint64_t)(uintptr_t)&iov[used];
+            used += (long)cb->aio_nbytes;
+        }
+        if (n == 0 && converted == 0 && ARG2(g))
+            return -EINVAL;
+        long r = raw_syscall3(SYS_io_submit, ARG1(g), n, iocbs);
+        for (long i = 0; i < converted; i++)
+            if (saved_buf[i])
+                ((struct iocb *)iocbs[i])->aio_buf = saved_buf[i];
+        return r;
     }
     default: {
         const char *name = syscall_name(nr);

@@ -123,44 +123,54 @@ static uint32_t control_to_x32(const unsigned char *in, size_t inlen, unsigned c
     return o;
 }
 
-struct msg_scratch {
+/* Room for the native copies of one call's iovecs and control buffers,
+ * shared by all messages of a sendmmsg/recvmmsg. */
+struct msg_pool {
     struct iovec iov[IOV_LIMIT];
     unsigned char control[CONTROL_LIMIT];
+    size_t iov_used, control_used;
 };
 
 static long msghdr_to_native(const struct x32_msghdr *m, struct msghdr *n,
-                             struct msg_scratch *s, int sending)
+                             struct msg_pool *p, int sending)
 {
     if (m->iovlen > IOV_LIMIT)
         return -EMSGSIZE;
+    if (m->iovlen > IOV_LIMIT - p->iov_used)
+        return -ENOBUFS;
+    struct iovec *iov = p->iov + p->iov_used;
     const struct x32_iovec *v = (const struct x32_iovec *)(uintptr_t)m->iov;
     for (uint32_t i = 0; i < m->iovlen; i++) {
-        s->iov[i].iov_base = (void *)(uintptr_t)v[i].base;
-        s->iov[i].iov_len = v[i].len;
+        iov[i].iov_base = (void *)(uintptr_t)v[i].base;
+        iov[i].iov_len = v[i].len;
     }
+    p->iov_used += m->iovlen;
     n->msg_name = (void *)(uintptr_t)m->name;
     n->msg_namelen = m->namelen;
-    n->msg_iov = s->iov;
+    n->msg_iov = iov;
     n->msg_iovlen = m->iovlen;
     n->msg_flags = m->flags;
     n->msg_control = 0;
     n->msg_controllen = 0;
     if (m->control && m->controllen) {
+        unsigned char *ctl = p->control + p->control_used;
+        size_t room = CONTROL_LIMIT - p->control_used;
+        size_t len;
         if (sending) {
-            size_t len;
             long r = control_to_native((const unsigned char *)(uintptr_t)m->control,
-                                       m->controllen, s->control, sizeof s->control, &len);
+                                       m->controllen, ctl, room, &len);
             if (r)
                 return r;
-            n->msg_control = s->control;
-            n->msg_controllen = len;
         } else {
             /* Native messages are larger: allow for 4 extra bytes of header
              * and 4 of alignment per message of the smallest (4-byte) kind. */
-            size_t want = (size_t)m->controllen * 2 + 16;
-            n->msg_control = s->control;
-            n->msg_controllen = want < sizeof s->control ? want : sizeof s->control;
+            len = (size_t)m->controllen * 2 + 16;
+            if (len > room)
+                len = room;
         }
+        n->msg_control = ctl;
+        n->msg_controllen = len;
+        p->control_used += NATIVE_ALIGN(len);
     }
     return 0;
 }
@@ -181,12 +191,13 @@ static void msghdr_back_to_x32(struct x32_msghdr *m, const struct msghdr *n)
 
 long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
 {
-    struct msg_scratch s;
-    struct msghdr n;
+    struct msg_pool pool;
+    pool.iov_used = pool.control_used = 0;
     long fd = (long)ARG1(g), r;
     if (nr == 518 || nr == 519) {
+        struct msghdr n;
         struct x32_msghdr *m = (struct x32_msghdr *)ARG2(g);
-        if ((r = msghdr_to_native(m, &n, &s, nr == 518)))
+        if ((r = msghdr_to_native(m, &n, &pool, nr == 518)))
             return r;
         r = safe_syscall(&t->signal_pending, nr == 518 ? SYS_sendmsg : SYS_recvmsg, fd,
                          (long)&n, (long)ARG3(g), 0, 0, 0);
@@ -195,26 +206,29 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
         return r;
     }
     /* sendmmsg(fd, vec, vlen, flags) / recvmmsg(fd, vec, vlen, flags, timeout):
-     * one message at a time, which the calls' partial-success rules allow. */
+     * one native call, so MSG_WAITFORONE and the timeout keep their meaning.
+     * A vector too big for the runner's buffers is shortened, which both
+     * calls allow (they return how many messages were done). */
+    struct mmsghdr msgs[MMSG_LIMIT];
     struct x32_mmsghdr *vec = (struct x32_mmsghdr *)ARG2(g);
     uint64_t vlen = ARG3(g) > MMSG_LIMIT ? MMSG_LIMIT : ARG3(g);
-    long done = 0;
-    for (uint64_t i = 0; i < vlen; i++) {
-        if ((r = msghdr_to_native(&vec[i].hdr, &n, &s, nr == 538)))
-            return done ? done : r;
-        unsigned flags = (unsigned)ARG4(g);
-        if (nr == 537 && i > 0)
-            flags |= MSG_DONTWAIT; /* only the first may block (no MSG_WAITFORONE timing) */
-        r = safe_syscall(&t->signal_pending, nr == 538 ? SYS_sendmsg : SYS_recvmsg, fd,
-                         (long)&n, (long)flags, 0, 0, 0);
-        if (raw_failed(r))
-            return done ? done : r;
-        if (nr == 537)
-            msghdr_back_to_x32(&vec[i].hdr, &n);
-        vec[i].len = (uint32_t)r;
-        done++;
+    uint64_t k = 0;
+    for (; k < vlen; k++) {
+        r = msghdr_to_native(&vec[k].hdr, &msgs[k].msg_hdr, &pool, nr == 538);
+        if (r == -ENOBUFS && k > 0)
+            break;
+        if (r)
+            return r;
+        msgs[k].msg_len = 0;
     }
-    return done;
+    r = safe_syscall(&t->signal_pending, nr == 538 ? SYS_sendmmsg : SYS_recvmmsg, fd,
+                     (long)msgs, (long)k, (long)ARG4(g), (long)ARG5(g), 0);
+    for (long i = 0; !raw_failed(r) && i < r; i++) {
+        if (nr == 537)
+            msghdr_back_to_x32(&vec[i].hdr, &msgs[i].msg_hdr);
+        vec[i].len = msgs[i].msg_len;
+    }
+    return r;
 }
 
 /* struct sock_fprog: {u16 len; u32 filter} on x32, {u16 len; u64 filter}. */
