@@ -1,0 +1,147 @@
+"""From two finished sides to the result: the differences, and the one dictionary the
+terminal summary, the Markdown report and the JSON are rendered from."""
+
+import glob
+import json
+import os
+import re
+import shutil
+
+from . import asm_lines, classes, diagnostics, hints, layout, sanitizers, test_results
+
+USAGE_ERROR = 2
+
+
+def objects_of(build_dir):
+    """Object files of a build, from its compile_commands.json."""
+    try:
+        with open(os.path.join(build_dir, "compile_commands.json")) as f:
+            entries = json.load(f)
+    except (OSError, ValueError):
+        # No compilation database (autotools): every object in the tree.
+        return sorted(glob.glob(os.path.join(build_dir, "**", "*.o"), recursive=True))
+    result = []
+    for e in entries:
+        out = e.get("output") or asm_lines._output_of(asm_lines._argv_of(e))
+        if out:
+            path = os.path.join(e.get("directory", build_dir), out)
+            if os.path.exists(path):
+                result.append(path)
+    return result
+
+
+def diag_dict(d, cls):
+    return {"file": d.file, "line": d.line, "column": d.column, "kind": d.kind,
+            "option": d.option, "message": d.message, "class": cls,
+            "class_title": classes.title(cls)}
+
+
+def collect_diagnostics(side):
+    with open(side.log("build"), encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    found = diagnostics.parse_log(text, side.source_dir, side.build_dir)
+
+    def norm(path):
+        return diagnostics.normalise_path(path, side.source_dir, side.build_dir)
+    return asm_lines.locate(found, side.build_dir, norm)
+
+
+def check_layouts(options, source, lp64, x32):
+    result = {"checked": [], "differences": [], "not_found": [], "why_not": ""}
+    wanted = layout.discover(source, options.layout)
+    if not wanted:
+        return result
+    pahole = shutil.which("pahole")
+    if not pahole:
+        result["why_not"] = ("%d struct(s) to compare, but pahole is not installed "
+                             "(apt-get install dwarves)" % len(wanted))
+        return result
+    names = [w.name for w in wanted]
+    native = layout.pahole_layouts(pahole, objects_of(lp64.build_dir), names)
+    ours = layout.pahole_layouts(pahole, objects_of(x32.build_dir), names)
+    for w in wanted:
+        if w.name not in native or w.name not in ours:
+            # Heuristic finds (a sizeof of something that is not a struct) are dropped
+            # quietly; a struct the user named is reported as not found.
+            if w.file == "":
+                result["not_found"].append(w.name)
+            continue
+        result["checked"].append(w.name)
+        details = layout.differences(native[w.name], ours[w.name])
+        if details:
+            file_, line = layout.definition_site(source, w.name)
+            if w.file and w.why.startswith("marked"):
+                file_, line = w.file, w.line
+            result["differences"].append({
+                "struct": w.name, "why": w.why + (" at %s:%d" % (w.file, w.line)
+                                                  if w.file and not w.why.startswith("marked")
+                                                  else ""),
+                "file": file_ or "?", "line": line, "class": 16, "details": details})
+    return result
+
+
+def sanitizer_findings(side):
+    def norm(path):
+        return diagnostics.normalise_path(path, side.source_dir, side.build_dir)
+    found = []
+    for t in side.tests:
+        found.extend(sanitizers.parse(t.output, t.name, norm))
+    return found
+
+
+def first_errors(side, count=5):
+    """The first lines of a failed step's log that say 'error' (none if nothing failed)."""
+    if not side.failed_step:
+        return []
+    try:
+        with open(side.log(side.failed_step), encoding="utf-8", errors="replace") as f:
+            lines = [l.rstrip() for l in f if re.search(r"\berror\b", l, re.I)]
+    except OSError:
+        return []
+    return [l[:200] for l in lines[:count]]
+
+
+def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts,
+                 error):
+    x32_only = diagnostics.difference(x32_diags, native_diags)
+    lp64_only = diagnostics.difference(native_diags, x32_diags)
+    sanitize_x32 = sanitizer_findings(x32) if options.sanitize else []
+    sanitize_lp64 = sanitizer_findings(lp64) if options.sanitize else []
+    san_only = sanitizers.difference(sanitize_x32, sanitize_lp64)
+    fails = test_results.x32_only_failures(lp64.tests, x32.tests) if x32.tests_ran else []
+    layouts = layouts or {"checked": [], "differences": [], "not_found": [], "why_not": ""}
+    found_hints = hints.scan(source) if lp64.failed_step is None else []
+
+    problems = bool(x32_only or fails or san_only or layouts["differences"])
+    exit_code = USAGE_ERROR if error else (1 if problems else 0)
+    status = "error" if error else ("x32-only problems" if problems else "clean")
+    return {
+        "tool": "x32-check", "format": 1, "source": source, "workdir": work,
+        "status": status, "exit_code": exit_code, "error": error,
+        "error_excerpt": first_errors(lp64 if lp64.failed_step else x32),
+        "x32_toolchain": {"prefix": tools.prefix, "compiler": tools.compiler_name,
+                          "toolchain_file": tools.toolchain_file, "runner": tools.runner,
+                          "runner_works": tools.can_run, "notes": tools.notes},
+        "builds": {s.name: {"ok": s.failed_step is None, "failed_step": s.failed_step,
+                            "build_dir": s.build_dir,
+                            "logs": {k: s.log(k) for k in ("configure", "build", "test")
+                                     if os.path.exists(s.log(k))}}
+                   for s in (lp64, x32)},
+        "diagnostics": {
+            "x32_only": [diag_dict(d, classes.classify(d.option, d.message)) for d in x32_only],
+            "lp64_only": [diag_dict(d, 22) for d in lp64_only],
+            "counts": {"lp64": len(native_diags), "x32": len(x32_diags)}},
+        "tests": {"lp64_ran": lp64.tests_ran, "x32_ran": x32.tests_ran,
+                  "why_not": x32.tests_why_not,
+                  "lp64": test_results.summary(lp64.tests),
+                  "x32": test_results.summary(x32.tests),
+                  "x32_only_failures": [{"name": t.name, "output": t.output} for t in fails],
+                  "lp64_only_failures": [t.name for t in test_results.lp64_only_failures(
+                      lp64.tests, x32.tests)] if x32.tests_ran else []},
+        "sanitizers": {"enabled": options.sanitize,
+                       "x32_only": [f._asdict() for f in san_only],
+                       "lp64": [f._asdict() for f in sanitize_lp64]},
+        "layout": layouts,
+        "hints": [{"file": h.file, "line": h.line, "class": h.cls,
+                   "class_title": classes.title(h.cls), "text": h.text} for h in found_hints],
+    }
