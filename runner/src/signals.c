@@ -24,6 +24,8 @@
 #define EFLAGS_DF 0x400ULL
 /* The flags rt_sigreturn lets user space change (the kernel's FIX_EFLAGS). */
 #define FIX_EFLAGS 0x50dd5ULL
+/* The kernel's constant; glibc's MINSIGSTKSZ is a sysconf() call now. */
+#define X32_MINSIGSTKSZ 2048
 #define FP_XSTATE_MAGIC1 0x46505853U
 #define UC_FP_XSTATE 1
 
@@ -211,7 +213,7 @@ long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64
             t->ss_sp = t->ss_size = 0;
             t->ss_flags = SS_DISABLE;
         } else {
-            if (n.ss_size < MINSIGSTKSZ)
+            if (n.ss_size < X32_MINSIGSTKSZ)
                 return -ENOMEM;
             t->ss_sp = n.ss_sp;
             t->ss_size = n.ss_size;
@@ -369,7 +371,7 @@ void sys_x32_rt_sigreturn(struct thread_state *t, ucontext_t *uc)
         if (alt.ss_flags & SS_DISABLE || !alt.ss_size) {
             t->ss_sp = t->ss_size = 0;
             t->ss_flags = SS_DISABLE;
-        } else if (alt.ss_size >= MINSIGSTKSZ) {
+        } else if (alt.ss_size >= X32_MINSIGSTKSZ) {
             t->ss_sp = alt.ss_sp;
             t->ss_size = alt.ss_size;
             t->ss_flags = alt.ss_flags & SS_AUTODISARM;
