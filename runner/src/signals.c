@@ -444,8 +444,9 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     /* Take no more until this trap is over: further signals stay queued in
      * the kernel (realtime ones keep their count and order) and are
      * delivered straight into guest code once the trap's sigreturn puts the
-     * guest's mask back. */
-    *uc_mask(uc) = ~0ULL;
+     * guest's mask back.  Fault signals stay open, so a bad guest pointer met
+     * later in this call still becomes EFAULT. */
+    *uc_mask(uc) = ~(BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGILL) | BIT(SIGFPE) | BIT(SIGTRAP));
     if (pc > (uint64_t)safe_syscall_start && pc < (uint64_t)safe_syscall_end)
         uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
 }
