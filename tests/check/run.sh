@@ -140,6 +140,27 @@ else
     skip uses-sdk-toolchain-file "no SDK compiler and toolchain file under '${X32_SDK_PREFIX:-}'"
 fi
 
+# The same through a fake SDK prefix that carries the project's real toolchain file
+# (cmake/x86_64-linux-gnux32.cmake) around Debian's gcc -mx32: x32-check must pick the
+# file up from the prefix, and ctest must run the tests through the prefix's x32-run.
+if [ -f "$TOP/cmake/x86_64-linux-gnux32.cmake" ]; then
+    RUNNER=$(printf '%s\n' "$SDK_ARGS" | sed -n 's/.*--runner \([^ ]*\).*/\1/p')
+    sh "$HERE/standin/make-fake-sdk" "$T/fakesdk" "$RUNNER"
+    "$CHECK" -q --sdk "$T/fakesdk" --workdir "$T/fakesdk.work" --json="$T/fakesdk.json" \
+        "$PROJECTS/planted" > "$T/fakesdk.out" 2>&1
+    got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["x32_toolchain"]["toolchain_file"])' "$T/fakesdk.json" 2>/dev/null)
+    if [ "$got" = "$T/fakesdk/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ]; then
+        pass fake-sdk-toolchain-file-used
+    else fail fake-sdk-toolchain-file-used "x32 side used '$got': $(tail -n 1 "$T/fakesdk.out")"; fi
+    expect static fake-sdk "$PROJECTS/planted" "$T/fakesdk.json" 1
+    if grep -q "$T/fakesdk/bin/x32-run" "$T/fakesdk.work/x32/build/CTestTestfile.cmake" 2>/dev/null; then
+        pass fake-sdk-ctest-uses-sdk-runner
+    else fail fake-sdk-ctest-uses-sdk-runner "CTestTestfile.cmake does not run the tests through $T/fakesdk/bin/x32-run"; fi
+    expect runtime fake-sdk "$PROJECTS/planted" "$T/fakesdk.json" handles sum
+else
+    skip fake-sdk "no cmake/x86_64-linux-gnux32.cmake in this checkout"
+fi
+
 # --- runtime plumbing with an i386 stand-in -------------------------------------------------
 if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined -x c - -o "$T/m32" 2>/dev/null \
     && "$T/m32"; then
