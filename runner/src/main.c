@@ -162,7 +162,8 @@ static void exec_native(const char *path, const struct options *o, char **envp)
     for (int i = 0; i < o->nargs; i++)
         argv[i + 1] = o->args[i];
     execve(path, argv, envp);
-    fprintf(stderr, "x32-run: %s: cannot execute: %s\n", path, strerror(errno));
+    fprintf(stderr, "x32-run: %s: cannot execute: %s%s\n", path, strerror(errno),
+            errno == ENOEXEC ? " (this kernel cannot run it natively; try --mode user)" : "");
     exit(errno == ENOENT ? 127 : 126);
 }
 

@@ -303,11 +303,11 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
     unsigned long nr = raw_nr & ~X32_SYSCALL_BIT;
     long r;
     if (raw_nr > 0xffffffffUL || nr > X32_NR_LAST_SPECIFIC)
-        r = -ENOSYS;
+        r = unsupported(nr, ENOSYS, "no such x32 system call");
     else if (nr >= X32_NR_FIRST_SPECIFIC)
         r = x32_specific_call(t, uc, nr, g);
     else if (is_native_only(nr))
-        r = -ENOSYS;
+        r = unsupported(nr, ENOSYS, "a native-only number; x32 uses its 512-547 twin");
     else
         r = common_call(t, uc, nr, g);
     if (trace_enabled)
