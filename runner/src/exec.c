@@ -28,17 +28,9 @@ void exec_init(const char *runner_path, int pass_sysroot)
 
 static void append_decimal(char *buf, size_t cap, long v)
 {
-    char tmp[24];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    char out[24];
-    for (int i = 0; i < n; i++)
-        out[i] = tmp[n - 1 - i];
-    out[n] = 0;
-    str_cat(buf, cap, out);
+    char num[24];
+    str_from_long(num, sizeof num, v);
+    str_cat(buf, cap, num);
 }
 
 static int str_ends(const char *s, const char *suffix)

@@ -36,18 +36,8 @@ int is_proc_self_exe(const char *p)
     if (!str_starts(p, "/proc/"))
         return 0;
     /* /proc/<our pid>/exe and /proc/<pid>/task/<tid>/exe */
-    char own[32];
-    long pid = raw_syscall0(SYS_getpid);
-    char *q = own;
-    char digits[24];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + pid % 10);
-        pid /= 10;
-    } while (pid);
-    while (n)
-        *q++ = digits[--n];
-    *q = 0;
+    char own[24];
+    str_from_long(own, sizeof own, raw_syscall0(SYS_getpid));
     const char *rest = p + 6;
     if (!str_starts(rest, own))
         return 0;

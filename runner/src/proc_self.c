@@ -42,16 +42,8 @@ static int is_own(const char *p, const char *name)
         return 0;
     if (rest)
         return str_eq(rest, name);
-    long pid = raw_syscall0(SYS_getpid);
-    char digits[24], own[32];
-    int n = 0, k = 0;
-    do {
-        digits[n++] = (char)('0' + pid % 10);
-        pid /= 10;
-    } while (pid);
-    while (n)
-        own[k++] = digits[--n];
-    own[k] = 0;
+    char own[24];
+    size_t k = str_from_long(own, sizeof own, raw_syscall0(SYS_getpid));
     return str_starts(p + 6, own) && p[6 + k] == '/' && str_eq(p + 7 + k, name);
 }
 

@@ -47,6 +47,24 @@ size_t str_cat(char *dst, size_t cap, const char *src)
     return have + str_copy(dst + have, cap - have, src);
 }
 
+size_t str_from_long(char *buf, size_t cap, long v)
+{
+    char tmp[24];
+    size_t n = 0, k = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        tmp[n++] = '-';
+    while (n && k + 1 < cap)
+        buf[k++] = tmp[--n];
+    if (cap)
+        buf[k] = 0;
+    return k;
+}
+
 /* Byte loops on purpose: the compiler may still turn them into calls to
  * glibc's memcpy/memset, which are plain leaf functions and never use TLS. */
 void mem_copy(void *dst, const void *src, size_t n)

@@ -15,6 +15,8 @@ int str_starts(const char *s, const char *prefix);
  * full result would have had, so callers can detect truncation. */
 size_t str_copy(char *dst, size_t cap, const char *src);
 size_t str_cat(char *dst, size_t cap, const char *src);
+/* Writes v in decimal (always terminated); returns its length. */
+size_t str_from_long(char *buf, size_t cap, long v);
 void mem_copy(void *dst, const void *src, size_t n);
 void mem_set(void *dst, int c, size_t n);
 int mem_eq(const void *a, const void *b, size_t n);
