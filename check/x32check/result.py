@@ -90,15 +90,28 @@ def sanitizer_findings(side):
 
 
 def first_errors(side, count=5):
-    """The first lines of a failed step's log that say 'error' (none if nothing failed)."""
+    """The first lines of a failed step's log that say 'error' (none if nothing failed).
+    A line that ends in ':' ("CMake Error at CMakeLists.txt:6 (message):") brings the
+    line that says what the error is."""
     if not side.failed_step:
         return []
     try:
         with open(side.log(side.failed_step), encoding="utf-8", errors="replace") as f:
-            lines = [l.rstrip() for l in f if re.search(r"\berror\b", l, re.I)]
+            lines = [line.rstrip() for line in f]
     except OSError:
         return []
-    return [l[:200] for l in lines[:count]]
+    picked = []
+    for i, line in enumerate(lines):
+        if len(picked) >= count:
+            break
+        if not re.search(r"\berror\b", line, re.I):
+            continue
+        picked.append(line[:200])
+        if line.endswith(":"):
+            following = [t.strip() for t in lines[i + 1:i + 4] if t.strip()]
+            if following:
+                picked.append("  " + following[0][:200])
+    return picked
 
 
 def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts,

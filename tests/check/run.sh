@@ -129,6 +129,11 @@ else fail x32-build-failure-names-side-and-log "$(tail -n 1 "$T/asm64.err")"; fi
 x32check werror werror
 expect static werror "$PROJECTS/werror" "$T/werror.json" 1
 
+x32check lp64only lp64only
+if [ "$(rc_of lp64only)" = 2 ] && grep -q "the x32 configure failed (log: " "$T/lp64only.err" \
+    && grep -q "only 64-bit targets are supported" "$T/lp64only.out"; then pass x32-configure-failure-exit-2
+else fail x32-configure-failure-exit-2 "exit $(rc_of lp64only): $(tail -n 1 "$T/lp64only.err")"; fi
+
 # --- the SDK's toolchain file is used when the SDK has one --------------------------------
 if [ -n "${X32_SDK_PREFIX:-}" ] && [ -x "$X32_SDK_PREFIX/bin/x86_64-linux-gnux32-gcc" ] \
     && [ -f "$X32_SDK_PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ]; then

@@ -1,0 +1,1 @@
+int only(void) { return 64; }
