@@ -105,6 +105,11 @@ def markdown(r):
               "`%s`" % t["runner"] if t["runner"] else "none"), ""]
     md += ["- %s" % n for n in t["notes"]]
     md += ["", "Builds and logs: `%s`" % r["workdir"], ""]
+    if not r["builds"]["lp64"]["ok"] or r["builds"]["x32"]["failed_step"] == "configure":
+        # Nothing to compare: where it broke, and nothing that looks like a clean result.
+        md += ["## The build failed", "", r["error"] or "", "", "```"]
+        md += r["error_excerpt"] + ["```"]
+        return "\n".join(md) + "\n"
 
     d = r["diagnostics"]
     md += ["## Diagnostics only the x32 build shows (%d)" % len(d["x32_only"]), ""]
