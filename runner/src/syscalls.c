@@ -293,8 +293,11 @@ static void trace_call(unsigned long nr, const greg_t *g, long r)
             args[i][2 + k] = 0;
         }
     }
-    fd_printf(2, "[x32 %d] %s(%s, %s, %s, %s, %s, %s) = %ld\n", tid, name ? name : "?",
-              args[0], args[1], args[2], args[3], args[4], args[5], r);
+    char result[24] = "?";
+    if (r != -ENOSYS - 1000)
+        str_from_long(result, sizeof result, r);
+    fd_printf(2, "[x32 %d] %s(%s, %s, %s, %s, %s, %s) = %s\n", tid, name ? name : "?",
+              args[0], args[1], args[2], args[3], args[4], args[5], result);
 }
 
 long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
@@ -302,6 +305,10 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
     greg_t *g = uc->uc_mcontext.gregs;
     unsigned long nr = raw_nr & ~X32_SYSCALL_BIT;
     long r;
+    /* Calls that may not come back are traced before they run, like strace's
+     * "= ?"; their result line follows if they do return. */
+    if (trace_enabled && (nr == SYS_exit || nr == SYS_exit_group || nr == 520 || nr == 545))
+        trace_call(nr, g, -ENOSYS - 1000);
     if (raw_nr > 0xffffffffUL || nr > X32_NR_LAST_SPECIFIC)
         r = unsupported(nr, ENOSYS, "no such x32 system call");
     else if (nr >= X32_NR_FIRST_SPECIFIC)
