@@ -57,7 +57,8 @@ static void usage(FILE *f)
             "  --register     register with binfmt_misc so x32 programs run directly (root)\n"
             "\n"
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
-            "every system call.\n");
+            "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
+            "syscall user dispatch; X32_SYSROOT and X32_RUN_MODE as the options above.\n");
 }
 
 static void parse_args(int argc, char **argv, struct options *o)
