@@ -60,5 +60,12 @@ const char *redirect_path(const char *path, char *buf, size_t cap)
         return path;
     if (raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
         return buf;
+    /* A merged-/usr sysroot may have only usr/libx32 (its /libx32 would be
+     * a symlink on a real system). */
+    if (str_starts(path, "/libx32/") &&
+        str_copy(buf, cap, sysroot) < cap && str_cat(buf, cap, "/usr") < cap &&
+        str_cat(buf, cap, path) < cap &&
+        raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
+        return buf;
     return path;
 }
