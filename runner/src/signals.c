@@ -42,6 +42,7 @@ struct kernel_sigaction {
 extern void host_restorer(void);
 extern char __executable_start[], __etext[];
 extern char safe_syscall_start[], safe_syscall_end[];
+extern char sigsys_restorer[], sigsys_restorer_end[];
 
 uint64_t sanitize_guest_mask(uint64_t m)
 {
@@ -434,8 +435,12 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
         raw_syscall4(SYS_rt_sigaction, sig, &k, 0, 8);
         return;
     }
-    if (t->in_sigsys && !t->in_syscall && t->guest_uc) {
-        deliver_signal(t, t->guest_uc, sig, si, 0); /* trap tail: result is set */
+    /* The trap's tail, or its restorer about to sigreturn into guest_uc
+     * (in_sigsys is already clear there): the result is set, so the signal
+     * goes straight onto the guest context the trap will restore. */
+    if (t->guest_uc && ((t->in_sigsys && !t->in_syscall) ||
+                        (pc >= (uint64_t)sigsys_restorer && pc < (uint64_t)sigsys_restorer_end))) {
+        deliver_signal(t, t->guest_uc, sig, si, 0);
         return;
     }
     t->pending_info[sig] = *si;

@@ -18,6 +18,8 @@ sigsys_restorer:
     movl $0, (%rax)
     movl $SYS_rt_sigreturn, %eax
     syscall
+    .globl sigsys_restorer_end
+sigsys_restorer_end:
     ud2
     .size sigsys_restorer, .-sigsys_restorer
 
