@@ -19,16 +19,25 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* What the child tells the agent through its close-on-exec pipe when it cannot start
- * the program: which step failed and errno.  Nothing arrives when execve worked. */
+/* What the program's child side tells its shepherd through a close-on-exec pipe when
+ * it cannot start the program: which step failed and errno.  Nothing arrives when
+ * execve worked. */
 struct start_failure {
     int step_is_exec; /* 0: chdir or a setup step, 1: execve itself */
     int err;
+};
+
+/* What the shepherd (see start_shepherd) tells the agent, in order: STARTED with the
+ * program's pid, then DONE with its wait status; or FAILED alone. */
+enum shepherd_news { NEWS_STARTED, NEWS_DONE, NEWS_FAILED };
+struct shepherd_msg {
+    int news;
+    int value;     /* pid, wait status or errno */
+    int step_is_exec;
 };
 
 /* One stdio stream of the program seen from the agent. */
@@ -39,8 +48,9 @@ struct relay {
 
 struct run_state {
     int port;
-    pid_t pid;
-    int exited;             /* the main process has been reaped */
+    pid_t pid;              /* the program, for forwarded signals */
+    int news;               /* the shepherd's pipe, -1 once it said DONE */
+    int exited;             /* the program has ended */
     int status;             /* its wait status */
     struct relay out, err, in;
     unsigned char *stdin_buf; /* received from the host, not yet in the pipe */
@@ -124,40 +134,68 @@ static _Noreturn void start_program(const struct run_request *r, int in, int out
     report_start_failure(3, 1);
 }
 
-/* The agent blocks SIGCHLD and reads it from a signalfd, so a child's death is just
- * another poll event. */
-static int child_event_fd(void)
+/* start_shepherd: the process between the agent and the program.  The kernel counts
+ * a process group whose parent is PID 1 as orphaned, and then drops SIGTSTP, SIGTTIN
+ * and SIGTTOU sent to it; under a shepherd in the same session, as under a shell, the
+ * program's group is not orphaned.  The shepherd reports the program's end by pipe. */
+static _Noreturn void start_shepherd(const struct run_request *r, int in, int out, int err,
+                                     int news)
 {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &set, NULL);
-    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+    int report[2];
+    struct shepherd_msg m = {NEWS_FAILED, 0, 0};
+    setsid();
+    if (pipe2(report, O_CLOEXEC) != 0) {
+        m.value = errno;
+        (void)!write(news, &m, sizeof m);
+        _exit(1);
+    }
+    pid_t pid = fork();
+    if (pid == 0)
+        start_program(r, in, out, err, report[1]);
+    close(report[1]);
+    close(in);
+    close(out);
+    close(err);
+    struct start_failure f;
+    if (pid < 0 || read(report[0], &f, sizeof f) == (ssize_t)sizeof f) {
+        m.value = pid < 0 ? errno : f.err;
+        m.step_is_exec = pid < 0 ? 0 : f.step_is_exec;
+        (void)!write(news, &m, sizeof m);
+        _exit(1);
+    }
+    m = (struct shepherd_msg){NEWS_STARTED, pid, 0};
+    (void)!write(news, &m, sizeof m);
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            _exit(1);
+    m = (struct shepherd_msg){NEWS_DONE, status, 0};
+    (void)!write(news, &m, sizeof m);
+    _exit(0);
 }
 
-static void reap_children(struct run_state *s)
+static void read_news(struct run_state *s)
 {
-    int status;
-    pid_t p;
-    while ((p = waitpid(-1, &status, WNOHANG)) > 0)
-        if (p == s->pid) {
-            s->exited = 1;
-            s->status = status;
-        }
+    struct shepherd_msg m;
+    if (read_all(s->news, &m, sizeof m) != 1 || m.news != NEWS_DONE) {
+        /* The shepherd died without a word: only a kill does that. */
+        m.value = SIGKILL;
+    }
+    s->exited = 1;
+    s->status = m.value;
+    close(s->news);
+    s->news = -1;
 }
 
 /* Kill everything but ourselves (kill(-1) from PID 1 spares PID 1) and wait for all of
  * it, so pipes reach end of file and the next run starts from a clean guest. */
-static void kill_everything(struct run_state *s)
+static void kill_everything(void)
 {
     int status;
     pid_t p;
     kill(-1, SIGKILL);
-    while ((p = waitpid(-1, &status, 0)) > 0 || (p < 0 && errno == EINTR))
-        if (p == s->pid && !s->exited) {
-            s->exited = 1;
-            s->status = status;
-        }
+    while ((p = waitpid(-1, &status, 0)) > 0 || (p < 0 && errno == EINTR)) {
+    }
 }
 
 static void close_relay(struct relay *r)
@@ -240,7 +278,7 @@ static void handle_host_frame(struct run_state *s)
             close_relay(&s->err);
         break;
     case FRAME_POWEROFF:
-        kill_everything(s);
+        kill_everything();
         leave_vm("asked to power off");
     default:
         break;
@@ -251,13 +289,13 @@ static void handle_host_frame(struct run_state *s)
 }
 
 /* pump S SIGFD: relay until the program has exited and its output is drained. */
-static void pump(struct run_state *s, int sigfd)
+static void pump(struct run_state *s)
 {
     int killed_rest = 0;
     while (!s->host_gone) {
         if (s->exited && !killed_rest) {
             /* Background processes would hold the pipes open forever. */
-            kill_everything(s);
+            kill_everything();
             killed_rest = 1;
         }
         if (s->exited && s->out.fd < 0 && s->err.fd < 0)
@@ -267,7 +305,7 @@ static void pump(struct run_state *s, int sigfd)
             {.fd = s->out.fd, .events = POLLIN},
             {.fd = s->err.fd, .events = POLLIN},
             {.fd = s->stdin_len > 0 ? s->in.fd : -1, .events = POLLOUT},
-            {.fd = sigfd, .events = POLLIN},
+            {.fd = s->news, .events = POLLIN},
         };
         if (poll(p, 5, -1) < 0) {
             if (errno == EINTR)
@@ -284,12 +322,8 @@ static void pump(struct run_state *s, int sigfd)
             relay_output(s, &s->err);
         if (p[3].revents && s->in.fd >= 0)
             feed_stdin(s);
-        if (p[4].revents) {
-            struct signalfd_siginfo si;
-            while (read(sigfd, &si, sizeof si) > 0) {
-            }
-            reap_children(s);
-        }
+        if (p[4].revents && s->news >= 0)
+            read_news(s);
     }
 }
 
@@ -308,14 +342,14 @@ static int make_pipe(int fds[2])
 int serve_run(int port, const unsigned char *payload, unsigned len)
 {
     struct run_request r;
-    struct run_state s = {.port = port, .out = {-1, FRAME_STDOUT}, .err = {-1, FRAME_STDERR},
-                          .in = {-1, 0}};
+    struct run_state s = {.port = port, .news = -1, .out = {-1, FRAME_STDOUT},
+                          .err = {-1, FRAME_STDERR}, .in = {-1, 0}};
     if (decode_run_request(payload, len, &r) != 0) {
         log_msg("malformed RUN request");
         return -1;
     }
-    int in[2] = {-1, -1}, out[2], err[2] = {-1, -1}, report[2];
-    int ok = make_pipe(out) == 0 && make_pipe(report) == 0;
+    int in[2] = {-1, -1}, out[2], err[2] = {-1, -1}, news[2];
+    int ok = make_pipe(out) == 0 && make_pipe(news) == 0;
     if (ok && !(r.flags & RUN_MERGE_STDERR))
         ok = make_pipe(err) == 0;
     if (ok && !(r.flags & RUN_STDIN_NULL))
@@ -323,49 +357,59 @@ int serve_run(int port, const unsigned char *payload, unsigned len)
     else if (ok)
         ok = (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0;
     s.stdin_buf = malloc(STDIN_WINDOW);
-    int sigfd = child_event_fd();
-    if (!ok || !s.stdin_buf || sigfd < 0) {
+    pid_t shepherd = ok && s.stdin_buf ? fork() : -1;
+    if (shepherd < 0) {
         log_msg("cannot set up a run: %s", strerror(errno));
         free(s.stdin_buf);
         free_run_request(&r);
         return -1;
     }
-    s.pid = fork();
-    if (s.pid == 0)
-        start_program(&r, in[0], out[1], err[1] >= 0 ? err[1] : out[1], report[1]);
-    close(report[1]);
+    if (shepherd == 0) {
+        /* Our ends stay with the agent only, or the program would never see end of
+         * file on stdin, nor EPIPE once the host's stdout is gone. */
+        close(port);
+        close(news[0]);
+        if (in[1] >= 0)
+            close(in[1]);
+        close(out[0]);
+        if (err[0] >= 0)
+            close(err[0]);
+        start_shepherd(&r, in[0], out[1], err[1] >= 0 ? err[1] : out[1], news[1]);
+    }
+    close(news[1]);
     close(in[0]);
     close(out[1]);
     if (err[1] >= 0)
         close(err[1]);
+    s.news = news[0];
     s.in.fd = in[1];
     s.out.fd = out[0];
     s.err.fd = err[0];
     if (s.in.fd >= 0)
         fcntl(s.in.fd, F_SETFL, O_NONBLOCK);
 
-    struct start_failure f;
-    ssize_t n = s.pid > 0 ? read(report[0], &f, sizeof f) : -1;
-    close(report[0]);
-    if (s.pid < 0 || n == (ssize_t)sizeof f) {
-        if (s.pid < 0)
-            f = (struct start_failure){0, errno};
-        kill_everything(&s);
-        send_exit(&s, EXIT_EXEC_FAILED, (uint32_t)f.err, (uint32_t)f.step_is_exec);
+    struct shepherd_msg m;
+    if (read_all(s.news, &m, sizeof m) != 1)
+        m = (struct shepherd_msg){NEWS_FAILED, EAGAIN, 0};
+    if (m.news != NEWS_STARTED) {
+        kill_everything();
+        send_exit(&s, EXIT_EXEC_FAILED, (uint32_t)m.value, (uint32_t)m.step_is_exec);
     } else {
-        pump(&s, sigfd);
+        s.pid = m.value;
+        pump(&s);
         if (s.host_gone)
-            kill_everything(&s);
+            kill_everything();
         else if (WIFSIGNALED(s.status))
             send_exit(&s, EXIT_SIGNAL, (uint32_t)WTERMSIG(s.status),
                       WCOREDUMP(s.status) ? 1 : 0);
         else
             send_exit(&s, EXIT_CODE, (uint32_t)WEXITSTATUS(s.status), 0);
     }
+    if (s.news >= 0)
+        close(s.news);
     close_relay(&s.in);
     close_relay(&s.out);
     close_relay(&s.err);
-    close(sigfd);
     free(s.stdin_buf);
     free_run_request(&r);
     return s.host_gone ? -1 : 0;

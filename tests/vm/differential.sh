@@ -19,12 +19,12 @@ known_reason() {
     sed -n "s/^$1[[:space:]]\{1,\}//p" "$known" 2>/dev/null | head -n 1
 }
 
-# run_mode OUT RUNNER... : run the current program ($exe, $name) with RUNNER.
+# run_mode OUT TIMEOUT RUNNER... : run the current program ($exe, $name) with RUNNER.
 run_mode() {
-    _o=$1; shift
+    _o=$1; _t=$2; shift 2
     rm -rf "$rt/work/$name"; mkdir -p "$rt/work/$name"
     (cd "$rt/work/$name" && X32_TEST_VAR=x32-value X32_TEST_HELPERS=$rt/helpers \
-        exec timeout -k 5 "$timeout_s" "$@" "$exe" x32-arg1 'x32 arg 2' < /dev/null) > "$_o" 2>&1
+        exec timeout -k 5 "$_t" "$@" "$exe" x32-arg1 'x32 arg 2' < /dev/null) > "$_o" 2>&1
 }
 
 differential() {
@@ -37,8 +37,11 @@ differential() {
         fail runner_differential "tests/runner/run.sh could not build its programs (see $rt/build.log)"
         return
     fi
-    printf 'differential: x32-run=%s, programs from %s\n' "$user_run" "$runner_suite"
-    timeout_s=60
+    printf 'differential: x32-run=%s, programs from %s, %ss into the suite\n' "$user_run" \
+        "$runner_suite" "$(( $(date +%s) - started ))"
+    # tests/runner's own timeout for user mode; TCG runs some programs (600 spawns)
+    # several times slower, so the VM gets longer.
+    _t_user=20; _t_vm=60
     for exe in "$rt"/bin/*; do
         [ -x "$exe" ] || continue
         name=$(basename "$exe")
@@ -46,8 +49,8 @@ differential() {
             skip "vm_diff_$name" "the suite's time budget (${budget}s) is spent"
             continue
         fi
-        run_mode "$rt/$name.user" "$user_run"; _ru=$?
-        run_mode "$rt/$name.vm" "$vm" run; _rv=$?
+        run_mode "$rt/$name.user" "$_t_user" "$user_run"; _ru=$?
+        run_mode "$rt/$name.vm" "$_t_vm" "$vm" run; _rv=$?
         _why=$(known_reason "$name")
         if [ "$_ru" = "$_rv" ] && cmp -s "$rt/$name.user" "$rt/$name.vm"; then
             [ -n "$_why" ] && printf 'note: %s is listed as a known difference but agreed\n' "$name"
@@ -63,3 +66,4 @@ differential() {
 }
 
 differential
+printf 'vm suite: %ss in all\n' "$(( $(date +%s) - started ))"

@@ -89,6 +89,9 @@ static int leave_state(const char *pidfile)
     close(open(LEAK_FILE, O_CREAT | O_WRONLY, 0644));
     if (shmget(LEAK_SHM_KEY, 4096, IPC_CREAT | 0600) < 0)
         perror("shmget");
+    int started[2];
+    if (pipe(started) != 0)
+        return 1;
     pid_t p = fork();
     if (p == 0) {
         /* A daemon: its own session, not a child of the program any more. */
@@ -99,22 +102,22 @@ static int leave_state(const char *pidfile)
             int n = snprintf(b, sizeof b, "%d\n", (int)getpid());
             if (fd >= 0 && write(fd, b, (size_t)n) == n)
                 close(fd);
+            /* Only now may the program exit: the daemon is surely running. */
+            if (write(started[1], "", 1) != 1)
+                _exit(1);
+            close(started[1]);
             for (;;)
                 pause();
         }
         _exit(0);
     }
-    for (int i = 0; i < 200; i++) {
-        struct stat st;
-        if (stat(pidfile, &st) == 0 && st.st_size > 0)
-            break;
-        usleep(10000);
-    }
-    return 0;
+    close(started[1]);
+    char c;
+    return read(started[0], &c, 1) == 1 ? 0 : 1;
 }
 
 /* check_clean: nothing of an earlier run is left: no file in /dev/shm, no System V
- * segment, no process but PID 1 and us. */
+ * segment, no process but PID 1, our parent (the agent's shepherd) and us. */
 static int check_clean(void)
 {
     int dirty = 0;
@@ -131,7 +134,7 @@ static int check_clean(void)
     for (struct dirent *e; d && (e = readdir(d));) {
         int pid = atoi(e->d_name);
         char path[64], cmd[256];
-        if (pid <= 1 || pid == getpid())
+        if (pid <= 1 || pid == getpid() || pid == getppid()) /* the agent's shepherd */
             continue;
         snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
         int fd = open(path, O_RDONLY);
