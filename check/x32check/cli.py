@@ -112,9 +112,15 @@ def run(options):
             raise Usage("x32-check: '%s' is not installed" % tool)
 
     prefix = options.sdk or os.environ.get("X32_SDK_PREFIX") or options.default_sdk
-    runner = options.runner or os.environ.get("X32_RUN") or None
+    # $X32_RUN is taken only when it names a program: test harnesses set it to where the
+    # SDK's runner will be, before it exists.
+    env_runner = os.environ.get("X32_RUN") or None
+    usable_env_runner = env_runner if env_runner and os.access(env_runner, os.X_OK) else None
+    runner = options.runner or usable_env_runner
     tools = sdk.find(os.path.realpath(prefix) if prefix else None, options.toolchain, runner,
                      options.x32_cc, options.x32_cxx)
+    if env_runner and not options.runner and not usable_env_runner:
+        tools.notes.append("$X32_RUN (%s) is not an executable file; ignored" % env_runner)
 
     work = options.workdir or tempfile.mkdtemp(prefix="x32-check.")
     work = os.path.realpath(work)

@@ -151,8 +151,9 @@ fi
 if [ -f "$TOP/cmake/x86_64-linux-gnux32.cmake" ]; then
     RUNNER=$(printf '%s\n' "$SDK_ARGS" | sed -n 's/.*--runner \([^ ]*\).*/\1/p')
     sh "$HERE/standin/make-fake-sdk" "$T/fakesdk" "$RUNNER"
-    "$CHECK" -q --sdk "$T/fakesdk" --workdir "$T/fakesdk.work" --json="$T/fakesdk.json" \
-        "$PROJECTS/planted" > "$T/fakesdk.out" 2>&1
+    (unset X32_RUN X32_SDK_PREFIX
+     "$CHECK" -q --sdk "$T/fakesdk" --workdir "$T/fakesdk.work" --json="$T/fakesdk.json" \
+        "$PROJECTS/planted" > "$T/fakesdk.out" 2>&1)
     got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["x32_toolchain"]["toolchain_file"])' "$T/fakesdk.json" 2>/dev/null)
     if [ "$got" = "$T/fakesdk/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ]; then
         pass fake-sdk-toolchain-file-used
