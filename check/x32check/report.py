@@ -40,7 +40,8 @@ def terminal(r):
         return "\n".join(out) + "\n"
     d = r["diagnostics"]
     out.append("")
-    out.append("x32-only diagnostics: %d" % len(d["x32_only"]))
+    out.append("x32-only diagnostics: %d (the builds printed %d on x32, %d on LP64)"
+               % (len(d["x32_only"]), d["counts"]["x32"], d["counts"]["lp64"]))
     for number, group in _by_class(d["x32_only"]):
         out.append("  class %d, %s:" % (number, classes.title(number)))
         out.extend("    " + _diag_line(x) for x in group)
