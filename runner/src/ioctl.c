@@ -79,9 +79,37 @@ static long x32_ifconf(long fd, uint64_t arg)
     return r;
 }
 
+/* Commands whose number encodes sizeof(long) or sizeof(size_t), so x32
+ * sends a different number, while the data the kernel moves is the same
+ * (the kernel's compat_ioctl maps them the same way). */
+static unsigned native_number(unsigned cmd)
+{
+    switch (cmd) {
+    case 0x80046601: return 0x80086601; /* FS_IOC_GETFLAGS (an int in practice) */
+    case 0x40046602: return 0x40086602; /* FS_IOC_SETFLAGS */
+    case 0x80047601: return 0x80087601; /* FS_IOC_GETVERSION */
+    case 0x40047602: return 0x40087602; /* FS_IOC_SETVERSION */
+    case 0x80041272: return 0x80081272; /* BLKGETSIZE64: writes a u64 either way */
+    default: return cmd;
+    }
+}
+
 long sys_x32_ioctl(struct thread_state *t, const greg_t *g)
 {
     unsigned cmd = (unsigned)ARG2(g);
+    if (native_number(cmd) != cmd)
+        return raw_syscall3(SYS_ioctl, ARG1(g), native_number(cmd), ARG3(g));
+    if (cmd == 0x1260 /* BLKGETSIZE: an unsigned long of sectors */ && ARG3(g)) {
+        uint64_t sectors = 0;
+        long r = raw_syscall3(SYS_ioctl, ARG1(g), cmd, &sectors);
+        if (!raw_failed(r)) {
+            if (sectors > 0xffffffffULL)
+                return -EFBIG;
+            uint32_t v = (uint32_t)sectors;
+            mem_copy((void *)ARG3(g), &v, 4);
+        }
+        return r;
+    }
     if (cmd == SIOCGIFCONF && ARG3(g))
         return x32_ifconf((long)ARG1(g), ARG3(g));
     if (is_ifreq_cmd(cmd) && ARG3(g)) {
