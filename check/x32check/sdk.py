@@ -25,7 +25,7 @@ class X32Tools:
         self.cxx = None
         self.toolchain_file = None
         self.runner = None        # path of x32-run, or None for direct execution
-        self.runner_given = False # named by --runner or $X32_RUN, not found in the SDK
+        self.runner_given = False  # named by --runner or $X32_RUN, not found in the SDK
         self.can_run = False
         self.why_not_run = ""
         self.notes = []
@@ -40,8 +40,11 @@ def _compiles(cc, tmp):
     exe = os.path.join(tmp, "hello")
     with open(src, "w") as f:
         f.write(_HELLO)
-    r = subprocess.run(cc + [src, "-o", exe], stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
+    try:
+        r = subprocess.run(cc + [src, "-o", exe], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True)
+    except OSError as e:     # no such compiler
+        return None, str(e)
     if r.returncode != 0:
         return None, (r.stdout.strip().splitlines() or ["failed"])[-1]
     return exe, ""
@@ -74,9 +77,9 @@ def find(prefix, toolchain, runner, cc=None, cxx=None):
             t.cc = [os.path.abspath(cc) if os.sep in cc else cc]
             t.cxx = [os.path.abspath(cxx) if cxx and os.sep in cxx else cxx or _cxx_for(t.cc[0])]
             t.notes.append("x32 compilers from --x32-cc/--x32-cxx: %s, %s" % (t.cc[0], t.cxx[0]))
-            if _compiles(t.cc, tmp)[0] is None:
-                raise SystemExit("x32-check: --x32-cc %s cannot build a program (%s)"
-                                 % (cc, _compiles(t.cc, tmp)[1]))
+            built, why = _compiles(t.cc, tmp)
+            if built is None:
+                raise SystemExit("x32-check: --x32-cc %s cannot build a program (%s)" % (cc, why))
         else:
             why_not_sdk = None
             if not _executable(sdk_cc):

@@ -62,6 +62,7 @@ usage_case usage-no-arguments "SOURCE_DIR"
 usage_case usage-missing-directory "no such directory" "$T/does-not-exist"
 usage_case usage-no-build-files "has no CMakeLists.txt, meson.build or configure" "$T/empty"
 usage_case usage-asked-for-meson "no meson.build" --build-system meson "$T/autotools"
+usage_case usage-missing-x32-cc "cannot build a program" --x32-cc "$T/no-such-cc" "$PROJECTS/clean"
 usage_case usage-unknown-option "unrecognized arguments" --frobnicate "$T/empty"
 
 # --- the planted bugs ---------------------------------------------------------------------
