@@ -131,8 +131,11 @@ def _mentions(path, name):
 def _pahole(pahole, name, obj):
     # One name and one object per call: given several, pahole stops at the first name
     # that one object lacks.
-    r = subprocess.run([pahole, "-C", name, obj], stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL, universal_newlines=True)
+    try:
+        r = subprocess.run([pahole, "-C", name, obj], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, universal_newlines=True, timeout=120)
+    except subprocess.TimeoutExpired:    # a pathological object: treat the type as absent
+        return ""
     return r.stdout
 
 
