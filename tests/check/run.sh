@@ -1,10 +1,15 @@
 #!/bin/sh
-# x32-check: its parsers on canned input, then whole runs over small CMake projects:
-# projects/planted (bugs of several classes, each marked on its line) must be reported
-# class by class at file:line, its clean twin projects/clean must give exit 0 and nothing,
-# and a project that fails to build on one side must give exit 2 naming that side.
-# Runtime checks need x32-run to run programs; they SKIP, with the runner's answer,
-# when it cannot. An i386 stand-in (standin/) exercises the same runtime plumbing here.
+# x32-check: its parsers on canned input (units.py), then whole runs over small projects
+# (projects/, each with CMake, Meson and autotools build files):
+#   planted   bugs of several classes, each marked on its line; expect.py checks that
+#             every one is reported with its class at its file:line, and nothing else;
+#   clean     the same code fixed: exit 0 and nothing reported;
+#   asm64, lp64only, broken, werror: builds that fail on one side (exit 2 naming the
+#             side and its log) or that a project's -Werror must not stop.
+# Runtime checks (tests failing only on x32, UBSan) need x32-run to run programs; they
+# SKIP, with the runner's answer, when it cannot. Two stand-ins (standin/) reach the
+# paths that need things this machine may lack: an i386 "x32" side that runs natively,
+# and a fake SDK prefix carrying the project's real CMake toolchain file.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib.sh disable=SC1091
