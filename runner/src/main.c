@@ -34,6 +34,7 @@ struct options {
     const char *argv0;
     const char *program;
     int nargs;           /* guest arguments after the program */
+    int probe;           /* --probe: report and exit */
     char **args;
 };
 
@@ -79,7 +80,7 @@ static void parse_args(int argc, char **argv, struct options *o)
             printf("x32-run %s\n", X32RUN_VERSION);
             exit(0);
         } else if (str_eq(a, "--probe")) {
-            exit(print_probe());
+            o->probe = 1;
         } else if (str_eq(a, "--register")) {
             extern int register_binfmt(void);
             exit(register_binfmt());
@@ -103,6 +104,8 @@ static void parse_args(int argc, char **argv, struct options *o)
             exit(2);
         }
     }
+    if (o->probe)
+        return;
     if (i >= argc) {
         usage(stderr);
         exit(2);
@@ -298,6 +301,16 @@ int main(int argc, char **argv, char **envp)
         o.nargs = argc - 3;
     } else {
         parse_args(argc, argv, &o);
+    }
+    if (o.probe) {
+        char self[PATH_BUF], root[PATH_BUF];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        self[n > 0 ? n : 0] = 0;
+        if (o.sysroot)
+            snprintf(root, sizeof root, "%s", o.sysroot);
+        else
+            default_sysroot(self, root, sizeof root);
+        return print_probe(root);
     }
     if (!o.mode)
         o.mode = getenv("X32_RUN_MODE");

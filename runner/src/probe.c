@@ -49,7 +49,7 @@ int sud_available(void)
     return 1;
 }
 
-int print_probe(void)
+int print_probe(const char *sysroot)
 {
     struct utsname u;
     uname(&u);
@@ -57,6 +57,7 @@ int print_probe(void)
     printf("kernel: %s %s %s\n", u.sysname, u.release, u.machine);
     printf("kernel x32 syscalls: %s\n", x32 ? "enabled" : "disabled (bit-30 syscall returns ENOSYS)");
     printf("syscall user dispatch: %s\n", sud ? "available" : "unavailable (needs Linux 5.11+ with CONFIG_SYSCALL_USER_DISPATCH)");
+    printf("sysroot: %s\n", sysroot);
     if (x32)
         printf("mode: native (the kernel runs x32 programs itself)\n");
     else if (sud)

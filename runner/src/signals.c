@@ -292,6 +292,9 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
         return;
     }
     resolve_restart(t, uc, ga->flags & SA_RESTART);
+    if (trace_enabled)
+        fd_printf(2, "[x32 %d] --- signal %d (si_code %d) -> handler 0x%x ---\n",
+                  (int)raw_syscall0(SYS_gettid), sig, info->si_code, ga->handler);
 
     greg_t *g = uc->uc_mcontext.gregs;
     uint64_t sp = (uint64_t)g[REG_RSP];
