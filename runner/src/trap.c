@@ -64,6 +64,17 @@ long install_seccomp_trap(void)
     return raw_syscall3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }
 
+/* The shadow robust list is rebuilt from guest memory the guest may have
+ * corrupted; a fault there just ends this round of syncing. */
+static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t)
+{
+    if (__builtin_setjmp(t->fault_jmp) == 0) {
+        t->fault_recovery = 1;
+        sync_robust_shadow(t);
+    }
+    t->fault_recovery = 0;
+}
+
 static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 {
     ucontext_t *uc = ctx;
@@ -79,7 +90,7 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     t->cur_nr = (uint64_t)g[REG_RAX];
     t->temp_mask_call = 0;
     if (t->robust_head)
-        sync_robust_shadow(t);
+        sync_robust_guarded(t);
     long r;
     if (__builtin_setjmp(t->fault_jmp) == 0) {
         t->fault_recovery = 1;
