@@ -13,15 +13,22 @@ import re
 import shutil
 
 from . import test_results
-from .side import clean_environment, flags, run_logged, start_from_scratch, test_environment
+from .side import (WORKDIR_MARKER, clean_environment, flags, run_logged, start_from_scratch,
+                   test_environment)
 
 BUILD_TRIPLET = "x86_64-pc-linux-gnu"
-# A copy of the project should not carry version-control data or an earlier check.
-_IGNORE = shutil.ignore_patterns(".git", ".hg", ".svn", "x32-check.*")
+
 # "PASS: name" lines of the serial test harness and of `make check`'s summary.
 _RESULT_LINE = re.compile(r"^(PASS|FAIL|XFAIL|XPASS|SKIP|ERROR): (\S+)")
 _STATUS = {"PASS": "passed", "XFAIL": "passed", "FAIL": "failed", "XPASS": "failed",
            "ERROR": "failed", "SKIP": "skipped"}
+
+
+def _not_copied(directory, names):
+    """Version-control data, and x32-check work directories (one may sit inside the
+    project, and would otherwise be copied into itself)."""
+    return [n for n in names if n in (".git", ".hg", ".svn")
+            or os.path.exists(os.path.join(directory, n, WORKDIR_MARKER))]
 
 
 def configure_args(cc, cxx, sanitize, host=None):
@@ -40,7 +47,7 @@ def configure_args(cc, cxx, sanitize, host=None):
 def _copy_source(side):
     start_from_scratch(side)
     os.rmdir(side.build_dir)
-    shutil.copytree(side.original_source, side.build_dir, symlinks=True, ignore=_IGNORE)
+    shutil.copytree(side.original_source, side.build_dir, symlinks=True, ignore=_not_copied)
     # The copy is the tree the compiler sees: report paths relative to it.
     side.source_dir = side.build_dir
 

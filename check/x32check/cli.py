@@ -10,7 +10,7 @@ import tempfile
 
 from . import drivers, report, result, sdk
 from .result import USAGE_ERROR
-from .side import Side
+from .side import Side, mark_workdir
 
 
 class Usage(Exception):
@@ -125,6 +125,7 @@ def run(options):
     work = options.workdir or tempfile.mkdtemp(prefix="x32-check.")
     work = os.path.realpath(work)
     os.makedirs(work, exist_ok=True)
+    mark_workdir(work)
 
     lp64 = Side("lp64", "LP64", source, work)
     x32 = Side("x32", "x32", source, work)

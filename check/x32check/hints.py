@@ -13,6 +13,8 @@ import os
 import re
 from collections import namedtuple
 
+from .side import project_files
+
 Hint = namedtuple("Hint", "file line cls text")
 
 _ARCH_MACRO = re.compile(r"\b(__x86_64__|__x86_64|__amd64__|__amd64|_M_X64|_M_AMD64)\b")
@@ -47,31 +49,35 @@ def _condition(lines, i):
     return text
 
 
+def _source_hints(rel, lines):
+    for i, text in enumerate(lines):
+        if not _PREPROCESSOR_IF.match(text):
+            continue
+        cond = _condition(lines, i)
+        # With __i386__ beside it the test is about the instruction set (x86 of either
+        # width), not about the size of long.
+        if _ARCH_MACRO.search(cond) and not _MODEL_MACRO.search(cond) \
+                and not _ISA_ONLY.search(cond):
+            yield Hint(rel, i + 1, 2, cond.strip()[:160])
+
+
+def _build_file_hints(rel, lines):
+    # Comments out: a comment that mentions LP64 checks nothing.
+    lines = [re.sub(r"#.*$|\bdnl\b.*$", "", t) for t in lines]
+    if _BUILD_MODEL.search("\n".join(lines)):
+        return      # the file looks at the pointer size somewhere: trust it
+    for i, text in enumerate(lines):
+        if _BUILD_ARCH.search(text):
+            yield Hint(rel, i + 1, 5, text.strip()[:160])
+
+
 def scan(source_dir):
     hints = []
-    for root, dirs, files in os.walk(source_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            path = os.path.join(root, name)
-            rel = os.path.relpath(path, source_dir)
-            if name.endswith(SOURCE_EXTENSIONS):
-                lines = _read(path)
-                for i, text in enumerate(lines):
-                    if not _PREPROCESSOR_IF.match(text):
-                        continue
-                    cond = _condition(lines, i)
-                    # With __i386__ beside it the test is about the instruction set
-                    # (x86 of either width), not about the size of long.
-                    if _ARCH_MACRO.search(cond) and not _MODEL_MACRO.search(cond) \
-                            and not _ISA_ONLY.search(cond):
-                        hints.append(Hint(rel, i + 1, 2, cond.strip()[:160]))
-            elif name in BUILD_FILES or name.endswith(".cmake"):
-                # Comments out: a comment that mentions LP64 checks nothing.
-                lines = [re.sub(r"#.*$|\bdnl\b.*$", "", t) for t in _read(path)]
-                whole = "\n".join(lines)
-                if _BUILD_MODEL.search(whole):
-                    continue     # the file looks at the pointer size somewhere: trust it
-                for i, text in enumerate(lines):
-                    if _BUILD_ARCH.search(text):
-                        hints.append(Hint(rel, i + 1, 5, text.strip()[:160]))
+    for path in project_files(source_dir):
+        name = os.path.basename(path)
+        rel = os.path.relpath(path, source_dir)
+        if name.endswith(SOURCE_EXTENSIONS):
+            hints.extend(_source_hints(rel, _read(path)))
+        elif name in BUILD_FILES or name.endswith(".cmake"):
+            hints.extend(_build_file_hints(rel, _read(path)))
     return hints

@@ -14,6 +14,8 @@ import re
 import subprocess
 from collections import namedtuple
 
+from .side import project_files
+
 Member = namedtuple("Member", "name type offset bit size")
 Layout = namedtuple("Layout", "name size members")
 Wanted = namedtuple("Wanted", "name why file line")
@@ -35,11 +37,7 @@ _BLOCK_END = re.compile(r"^\}\s*(?P<name>\w*)\s*;")
 
 
 def source_files(source_dir):
-    for root, dirs, files in os.walk(source_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for f in sorted(files):
-            if f.endswith(SOURCE_EXTENSIONS):
-                yield os.path.join(root, f)
+    return (p for p in project_files(source_dir) if p.endswith(SOURCE_EXTENSIONS))
 
 
 def _declared_type(text_before, variable):

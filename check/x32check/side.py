@@ -105,3 +105,21 @@ def run_logged(argv, log, cwd=None, env=None, timeout=None):
             return 124
 
 
+WORKDIR_MARKER = ".x32-check-workdir"
+
+
+def mark_workdir(work):
+    """Leave a marker so that a work directory inside the project is not scanned as
+    part of it (autotools sides hold whole copies of the source)."""
+    open(os.path.join(work, WORKDIR_MARKER), "w").close()
+
+
+def project_files(source_dir):
+    """Every file of the project, in a stable order, without hidden directories and
+    without x32-check work directories."""
+    for root, dirs, files in os.walk(source_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not
+                         os.path.exists(os.path.join(root, d, WORKDIR_MARKER)))
+        for name in sorted(files):
+            yield os.path.join(root, name)
+
