@@ -26,7 +26,9 @@ HINT_MARKER = re.compile(r"expect-hint: class (\d+)")
 def markers(project):
     found = []
     for root, dirs, files in os.walk(project):
-        dirs.sort()
+        # x32-check's own work directory, should a test put it inside the project.
+        dirs[:] = sorted(d for d in dirs
+                         if not os.path.exists(os.path.join(root, d, ".x32-check-workdir")))
         for name in sorted(files):
             path = os.path.join(root, name)
             rel = os.path.relpath(path, project)

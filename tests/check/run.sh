@@ -106,6 +106,13 @@ else
     skip autotools "autoconf and automake are not installed (apt-get install autoconf automake)"
 fi
 
+# A work directory inside the project: nothing in it may count as the project's (the
+# autotools side copies the tree, which must not copy itself).
+cp -r "$PROJECTS/planted" "$T/inside"
+"$CHECK" -q --build-system autotools --workdir "$T/inside/x32-check.out" \
+    --json="$T/inside.json" "$T/inside" > "$T/inside.out" 2>&1
+expect static workdir-inside-project "$T/inside" "$T/inside.json" 1 | grep -E 'nothing-unplanted|hints|exit'
+
 # --json alone: JSON on stdout, the summary on stderr.
 # shellcheck disable=SC2086
 "$CHECK" -q $SDK_ARGS --workdir "$T/stdout.work" --json "$PROJECTS/clean" > "$T/stdout.json" 2> "$T/stdout.err"
