@@ -35,7 +35,7 @@ def machine_file(path, cc, cxx, sanitize, cross=None):
     if cross:
         lines += ["", "[properties]",
                   # Meson would otherwise decide an x86_64 machine runs x32 natively.
-                  "needs_exe_wrapper = %s" % ("true" if cross.get("runner") else "false")]
+                  "needs_exe_wrapper = true"]
         if cross.get("sysroot"):
             lines.append("sys_root = " + _quote(cross["sysroot"]))
     lines += ["", "[built-in options]", "c_args = " + _array(c), "cpp_args = " + _array(cpp),
