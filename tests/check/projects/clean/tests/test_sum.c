@@ -1,4 +1,4 @@
-/* Two 2 GB files make 4 GB: needs a 64-bit long. */
+/* Two 2 GB files make 4 GB: int64_t holds it on every ABI. */
 #include <inttypes.h>
 #include <stdio.h>
 #include "planted.h"
