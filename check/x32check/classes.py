@@ -55,8 +55,11 @@ def classify(option, message):
         return 11
     if opt in ("-Wsign-compare", "-Wsign-conversion", "-Wtype-limits"):
         return 12
-    if opt in ("-Wconversion", "-Wshorten-64-to-32", "-Walloc-size-larger-than",
-               "-Wstringop-overflow"):
+    if opt in ("-Warray-bounds", "-Wstringop-overflow", "-Wstringop-overread",
+               "-Walloc-size-larger-than"):
+        # An object sized by long/size_t/a pointer that receives 64 bits.
+        return 13
+    if opt in ("-Wconversion", "-Wshorten-64-to-32"):
         # Narrowed into 'unsigned long': the type of bit tricks (masks, ctzl/clzl/popcountl
         # arguments). Into anything else (size_t, long, int): a truncated size.
         target = re.search(r"\bto '([^']+)'", msg)

@@ -17,6 +17,8 @@ _ASAN_SUMMARY = re.compile(r"^SUMMARY:\s*(?P<tool>\w+Sanitizer):\s*(?P<kind>[\w-
                            r"(?:\s+(?P<file>[^\s:]+):(?P<line>\d+)(?::\d+)?)?(?:\s+in\s+\S+)?")
 _ASAN_ERROR = re.compile(r"^==\d+==ERROR:\s*(?P<tool>\w+Sanitizer):\s*(?P<msg>.*)$")
 _NUMBERS = re.compile(r"-?\b(0x[0-9a-f]+|\d+)\b")
+# "#1 0x4a237f in stamp_copy /src/proj/src/buffer.c:9" (a column may follow)
+_FRAME = re.compile(r"^#\d+\s+0x[0-9a-f]+\s+in\s+\S+\s+(?P<file>[^\s:()]+):(?P<line>\d+)")
 
 
 def _ubsan_kind(message):
@@ -29,6 +31,7 @@ def _ubsan_kind(message):
 def parse(text, test, normalise):
     findings = []
     last_error = ""
+    first_own_frame = None     # the report's first stack frame in the project's sources
     for raw in text.splitlines():
         line = raw.strip()
         m = _UBSAN.match(line)
@@ -38,14 +41,26 @@ def parse(text, test, normalise):
             continue
         m = _ASAN_ERROR.match(line)
         if m:
-            last_error = m.group("msg")
+            last_error, first_own_frame = m.group("msg"), None
+            continue
+        m = _FRAME.match(line)
+        if m and last_error and first_own_frame is None:
+            path = normalise(m.group("file"))
+            if not path.startswith("/"):     # inside the project, not libc or libasan
+                first_own_frame = (path, int(m.group("line")))
             continue
         m = _ASAN_SUMMARY.match(line)
         if m:
-            file_ = normalise(m.group("file")) if m.group("file") else "?"
-            findings.append(Finding(m.group("tool"), file_, int(m.group("line") or 0),
-                                    m.group("kind"), last_error or line, test))
-            last_error = ""
+            # The summary names the top frame, often an interceptor (memcpy) in libasan;
+            # the project's own frame is where the bug is.
+            if first_own_frame:
+                file_, line_no = first_own_frame
+            else:
+                file_ = normalise(m.group("file")) if m.group("file") else "?"
+                line_no = int(m.group("line") or 0)
+            findings.append(Finding(m.group("tool"), file_, line_no, m.group("kind"),
+                                    last_error or line, test))
+            last_error, first_own_frame = "", None
     return findings
 
 

@@ -5,11 +5,13 @@
                                             and every finding's file:line in the report
     python3 expect.py runtime NAME PROJECT RESULT.json TEST...
                                             tests TEST... fail only on x32; with
-                                            --sanitize, the expect-ubsan lines are found
+                                            --sanitize, the expect-ubsan/-asan lines
+                                            are found
     python3 expect.py clean   NAME PROJECT RESULT.json   nothing x32-only at all
 
 Markers (see projects/planted/CMakeLists.txt): /* expect-x32: class N */,
-/* expect-lp64-only */, /* expect-layout */, /* expect-ubsan */. Prints one
+/* expect-lp64-only */, /* expect-layout */, /* expect-ubsan */, /* expect-asan */,
+expect-hint: class N. Prints one
 PASS/FAIL/SKIP line per expectation, the protocol of tests/lib.sh.
 """
 
@@ -18,7 +20,7 @@ import os
 import re
 import sys
 
-MARKER = re.compile(r"/\*\s*expect-(x32: class (\d+)|lp64-only|layout|ubsan)\s*\*/")
+MARKER = re.compile(r"/\*\s*expect-(x32: class (\d+)|lp64-only|layout|ubsan|asan)\s*\*/")
 # In any file, build files included; the documentation's "class N" has no number.
 HINT_MARKER = re.compile(r"expect-hint: class (\d+)")
 
@@ -116,11 +118,13 @@ def check_runtime(name, project, r, tests):
     if not r["sanitizers"]["enabled"]:
         return
     found = r["sanitizers"]["x32_only"]
+    tools = {"ubsan": "UBSan", "asan": "AddressSanitizer"}
     for kind, rel, line, _ in markers(project):
-        if kind != "ubsan":
+        if kind not in tools:
             continue
-        test = "%s-ubsan:%s:%d" % (name, rel, line)
-        hit = [f for f in found if f["file"] == rel and f["line"] == line and f["tool"] == "UBSan"]
+        test = "%s-%s:%s:%d" % (name, kind, rel, line)
+        hit = [f for f in found if f["file"] == rel and f["line"] == line
+               and f["tool"] == tools[kind]]
         say("PASS" if hit else "FAIL", test, "x32-only sanitizer findings: %s"
             % (", ".join("%s %s" % (where(f), f["tool"]) for f in found) or "none"))
 

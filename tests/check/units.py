@@ -105,8 +105,9 @@ def sanitizer_reports():
         "/src/proj/src/sum.c:6:14: runtime error: signed integer overflow: 2000000000 + "
         "2000000000 cannot be represented in type 'long int'",
         "==42==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x1234",
-        "    #0 0x5655 in main /src/proj/t.c:9",
-        "SUMMARY: AddressSanitizer: heap-buffer-overflow /src/proj/t.c:9 in main",
+        "    #0 0x5600 in __interceptor_memcpy /build/libsanitizer/asan_interceptors.h:22",
+        "    #1 0x5655 in main /src/proj/t.c:9",
+        "SUMMARY: AddressSanitizer: heap-buffer-overflow /build/libsanitizer/x.h:22 in memcpy",
     ])
     got = sanitizers.parse(text, "t1", norm)
     assert [(f.tool, f.file, f.line, f.kind) for f in got] == [

@@ -32,4 +32,5 @@ void *pointer_from_handle(uint64_t h);
 int64_t total_bytes(int64_t a, int64_t b);
 int save_records(const char *path, const struct record *r, size_t n);
 int load_first(const char *path, struct record *out);
+unsigned char *stamp_copy(uint64_t stamp);
 #endif
