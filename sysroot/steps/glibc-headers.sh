@@ -19,7 +19,9 @@ run_step() {
         BUILD_CC=gcc AR="$TARGET-ar" RANLIB="$TARGET-ranlib"
     make install-headers install_root="$sysroot" install-bootstrap-headers=yes
     make -j"$JOBS" csu/subdir_lib
-    mkdir -p "$sysroot/usr/libx32"
+    # GCC reaches the x32 libraries as usr/lib/../libx32 and lib/../libx32 (its
+    # multilib OS directory); those paths only resolve when usr/lib and lib exist.
+    mkdir -p "$sysroot/usr/libx32" "$sysroot/usr/lib" "$sysroot/lib" "$sysroot/libx32"
     cp csu/crt1.o csu/crti.o csu/crtn.o "$sysroot/usr/libx32/"
     "$TARGET-gcc" -nostdlib -nostartfiles -shared -x c /dev/null \
         -Wl,-soname,libc.so.6 -o "$sysroot/usr/libx32/libc.so"

@@ -52,7 +52,10 @@ int main(void)
     CHECK_EQ(info.si_uid, getuid());
     CHECK_EQ(info.si_status, 57);
     long long ut = info.si_utime, st = info.si_stime;
-    if (!CHECK(ut + st >= 10 && ut + st <= 2000))
+    /* The layout is what is under test (x32 keeps s64 utime/stime at 0x18/0x20): a
+     * wrong translation reads 0 or garbage. Tick accounting for 200 ms of CPU gave as
+     * few as 4 ticks on a loaded VM even natively, so only require a plausible count. */
+    if (!CHECK(ut + st >= 1 && ut + st <= 2000))
         fprintf(stderr, "  si_utime %lld si_stime %lld\n", ut, st);
     CHECK_EXITED(wait_status(pid), 57);
 

@@ -42,7 +42,9 @@ int main(void)
     CHECK_EQ(si.si_uid, getuid());
     CHECK_EQ(si.si_status, 9);
     long long ticks = (long long)si.si_utime + si.si_stime;
-    if (!CHECK(ticks >= 10 && ticks < 2000))
+    /* Layout, not accounting, is under test: a loaded VM gave as few as 4 ticks for
+     * 200 ms of CPU even natively; a wrong x32 siginfo reads 0 or garbage. */
+    if (!CHECK(ticks >= 1 && ticks < 2000))
         fprintf(stderr, "  si_utime %lld si_stime %lld\n", (long long)si.si_utime,
                 (long long)si.si_stime);
     CHECK_EXITED(wait_status(pid), 9);
@@ -57,7 +59,7 @@ int main(void)
     CHECK_EQ(ssi.ssi_code, CLD_EXITED);
     CHECK_EQ(ssi.ssi_pid, (unsigned)pid);
     CHECK_EQ(ssi.ssi_status, 10);
-    CHECK(ssi.ssi_utime + ssi.ssi_stime >= 10);
+    CHECK(ssi.ssi_utime + ssi.ssi_stime >= 1);
     CHECK_EXITED(wait_status(pid), 10);
     return check_done();
 }
