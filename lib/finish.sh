@@ -63,10 +63,13 @@ write_build_info() {
 
 finish_sdk() {
     check_default_abi
-    # The SDK's own files (CMake toolchain file, environment script...) are plain copies.
-    if [ -f "$TOP/cmake/install.sh" ]; then
-        sh "$TOP/cmake/install.sh" "$PREFIX" || die "installing the build-system files into $PREFIX failed"
-    fi
+    # The SDK's own files are plain copies: build-system glue (cmake/), x32-check
+    # (check/) and the VM front end (vm/). Each folder's install.sh knows its files.
+    for _part in cmake check vm; do
+        [ -f "$TOP/$_part/install.sh" ] || continue
+        sh "$TOP/$_part/install.sh" "$PREFIX" > "$CACHE/logs/install-$_part.log" 2>&1 \
+            || die "installing $_part/ into $PREFIX failed; see $CACHE/logs/install-$_part.log"
+    done
     write_build_info "$1"
     say "The x32 SDK is ready in $PREFIX ($(human_seconds "$1") this run)."
     say "Compile with $PREFIX/bin/$TARGET-gcc; run the result with $PREFIX/bin/x32-run."
