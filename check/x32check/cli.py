@@ -8,7 +8,7 @@ import shutil
 import sys
 import tempfile
 
-from . import drivers, report, result, sdk
+from . import cmake_project, drivers, report, result, sdk
 from .result import USAGE_ERROR
 from .side import Side, mark_workdir
 
@@ -160,6 +160,13 @@ def run(options):
             x32.tests_why_not = tools.why_not_run
         else:
             progress(options, "running x32 tests through %s" % (tools.runner or "the kernel"))
+            if system == "cmake" and tools.runner:
+                given = cmake_project.give_tests_the_runner(x32.build_dir, tools.runner)
+                if given:
+                    tools.notes.append("%d test(s) name their program by path, not by target "
+                                       "(e.g. $<TARGET_FILE:...>), which ctest runs without "
+                                       "the emulator; x32-check put the runner in front"
+                                       % given)
             driver.run_tests(x32, options)
     else:
         x32.tests_why_not = "--no-tests"

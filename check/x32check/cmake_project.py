@@ -76,3 +76,43 @@ def run_tests(side, options):
         # Without JUnit only failing tests' output is shown; keep it for the sanitizers.
         side.tests = [t._replace(output=console) if t.status == "failed" else t
                       for t in side.tests]
+
+
+# add_test(NAME "command" ...) as CMake writes it into CTestTestfile.cmake.
+_ADD_TEST = re.compile(r'^(add_test\((?:"[^"]*"|\S+) )"([^"]+)"')
+
+
+def _is_x32_elf(path):
+    """ELFCLASS32 with EM_X86_64: an x32 program (or an i386 stand-in's ELF32 of another
+    machine, which is left alone)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except OSError:
+        return False
+    return (len(head) == 20 and head[:4] == b"\x7fELF" and head[4] == 1
+            and int.from_bytes(head[18:20], "little") == 62)
+
+
+def give_tests_the_runner(build_dir, runner):
+    """ctest puts the emulator only in front of a test whose command is a target name;
+    `COMMAND $<TARGET_FILE:t>` (googletest does this) would exec the x32 program
+    directly, and on a kernel without x32 the shell then reads the ELF file as a script.
+    Prefix every test whose command is an x32 program with the runner. Returns how
+    many tests were changed."""
+    changed = 0
+    for root, _, files in os.walk(build_dir):
+        if "CTestTestfile.cmake" not in files:
+            continue
+        path = os.path.join(root, "CTestTestfile.cmake")
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+        for i, line in enumerate(lines):
+            m = _ADD_TEST.match(line)
+            if m and m.group(2) != runner and _is_x32_elf(m.group(2)):
+                lines[i] = '%s"%s" %s' % (m.group(1), runner, line[len(m.group(1)):])
+                changed += 1
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines))
+    return changed
+

@@ -128,6 +128,16 @@ if [ "$(rc_of require)" = 2 ] && [ "$(rc_of require-bad-runner)" = 2 ] \
     && grep -q "x32 tests could not run" "$T/require-bad-runner.err"; then pass require-tests-exit-2
 else fail require-tests-exit-2 "exits $(rc_of require) and $(rc_of require-bad-runner): $(tail -n 1 "$T/require-bad-runner.err")"; fi
 
+# A test named by $<TARGET_FILE:...>: ctest skips the emulator for it, x32-check must not.
+x32check genexp genexp
+if python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tests"]; sys.exit(not t["x32_ran"])' "$T/genexp.json"; then
+    if python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["exit_code"] != 0 or r["tests"]["x32"]["passed"] != 1)' "$T/genexp.json"; then
+        pass test-by-path-gets-the-runner
+    else fail test-by-path-gets-the-runner "the x32 test did not pass: $(grep -A2 'failing only' "$T/genexp.out" | tail -n 1)"; fi
+else
+    skip test-by-path-gets-the-runner "x32 tests did not run: $(sed -n 's/^x32 tests: NOT RUN: //p' "$T/genexp.out")"
+fi
+
 # --- builds that fail ---------------------------------------------------------------------
 x32check broken broken
 log=$(sed -n 's/.*the LP64 build failed.*(log: \(.*\))$/\1/p' "$T/broken.err")
