@@ -57,6 +57,11 @@ def terminal(r):
         out.append("tests: LP64 %s; x32 %s" % (_counts(tests["lp64"]), _counts(tests["x32"])))
         out.append("tests failing only on x32: %d" % len(tests["x32_only_failures"]))
         out.extend("    %s" % f["name"] for f in tests["x32_only_failures"])
+        if tests["could_not_start_x32"]:
+            out.append("tests NOT RUN properly, not counted: %d start x32 programs themselves, "
+                       "which needs the kernel to run x32 (binfmt_misc: x32-run --register):"
+                       % len(tests["could_not_start_x32"]))
+            out.append("    " + " ".join(tests["could_not_start_x32"]))
     s = r["sanitizers"]
     if s["enabled"]:
         out.append("x32-only sanitizer findings: %d" % len(s["x32_only"]))
@@ -138,6 +143,11 @@ def markdown(r):
             md += ["### `%s`" % f["name"], "", "```", f["output"].rstrip()[-3000:], "```", ""]
         if not tests["x32_only_failures"]:
             md.append("None.")
+        if tests["could_not_start_x32"]:
+            md += ["", "Not run properly, not counted: these tests start x32 programs "
+                   "themselves (a script or a driver spawning them), which needs the kernel "
+                   "to run x32 (binfmt_misc: `x32-run --register`, as root): "
+                   + ", ".join("`%s`" % n for n in tests["could_not_start_x32"]) + "."]
 
     s = r["sanitizers"]
     md += ["", "## Sanitizer findings only in the x32 run", ""]

@@ -121,7 +121,9 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
     sanitize_x32 = sanitizer_findings(x32) if options.sanitize else []
     sanitize_lp64 = sanitizer_findings(lp64) if options.sanitize else []
     san_only = sanitizers.difference(sanitize_x32, sanitize_lp64)
-    fails = test_results.x32_only_failures(lp64.tests, x32.tests) if x32.tests_ran else []
+    all_fails = test_results.x32_only_failures(lp64.tests, x32.tests) if x32.tests_ran else []
+    fails = [t for t in all_fails if not test_results.started_x32_itself(t)]
+    unstartable = [t.name for t in all_fails if test_results.started_x32_itself(t)]
     layouts = layouts or {"checked": [], "differences": [], "not_found": [], "why_not": ""}
     found_hints = hints.scan(source) if lp64.failed_step is None else []
 
@@ -149,6 +151,8 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
                   "lp64": test_results.summary(lp64.tests),
                   "x32": test_results.summary(x32.tests),
                   "x32_only_failures": [{"name": t.name, "output": t.output} for t in fails],
+                  # Not counted: they could not start an x32 program without binfmt_misc.
+                  "could_not_start_x32": unstartable,
                   "lp64_only_failures": [t.name for t in test_results.lp64_only_failures(
                       lp64.tests, x32.tests)] if x32.tests_ran else []},
         "sanitizers": {"enabled": options.sanitize,

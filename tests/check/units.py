@@ -100,6 +100,16 @@ def only_x32_failures_count():
 
 
 @case
+def tests_that_start_x32_programs_themselves():
+    T = test_results.TestResult
+    assert test_results.started_x32_itself(
+        T("py", "failed", "OSError: [Errno 8] Exec format error: '/b/t_'"))
+    assert test_results.started_x32_itself(
+        T("sh", "failed", "run.sh: line 3: ./t: cannot execute binary file: Exec format error"))
+    assert not test_results.started_x32_itself(T("c", "failed", "total is -294967296"))
+
+
+@case
 def sanitizer_reports():
     text = "\n".join([
         "/src/proj/src/sum.c:6:14: runtime error: signed integer overflow: 2000000000 + "
