@@ -11,7 +11,8 @@ import tempfile
 import traceback
 
 sys.path.insert(0, sys.argv[1])
-from x32check import asm_lines, classes, diagnostics, layout, sanitizers, test_results  # noqa: E402
+from x32check import asm_lines, classes, cmake_project, diagnostics, layout  # noqa: E402
+from x32check import sanitizers, test_results  # noqa: E402
 
 CASES = []
 
@@ -107,6 +108,24 @@ def tests_that_start_x32_programs_themselves():
     assert test_results.started_x32_itself(
         T("sh", "failed", "run.sh: line 3: ./t: cannot execute binary file: Exec format error"))
     assert not test_results.started_x32_itself(T("c", "failed", "total is -294967296"))
+
+
+@case
+def tests_by_path_get_the_runner():
+    with tempfile.TemporaryDirectory() as tmp:
+        x32 = os.path.join(tmp, "t32")
+        with open(x32, "wb") as f:     # ELFCLASS32, EM_X86_64 (62): an x32 program
+            f.write(b"\x7fELF\x01\x01\x01" + bytes(11) + (62).to_bytes(2, "little"))
+        ctest = os.path.join(tmp, "CTestTestfile.cmake")
+        with open(ctest, "w") as f:
+            f.write('add_test(a "%s" "--flag")\nadd_test(b "/bin/sh" "-c" "true")\n'
+                    'add_test(c "/run/x32-run" "%s")\n' % (x32, x32))
+        assert cmake_project.give_tests_the_runner(tmp, "/run/x32-run") == 1
+        with open(ctest) as f:
+            lines = f.read().splitlines()
+    assert lines[0] == 'add_test(a "/run/x32-run" "%s" "--flag")' % x32, lines[0]
+    assert lines[1] == 'add_test(b "/bin/sh" "-c" "true")'
+    assert lines[2] == 'add_test(c "/run/x32-run" "%s")' % x32
 
 
 @case
