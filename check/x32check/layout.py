@@ -118,7 +118,9 @@ def parse_pahole(text):
 
 
 def _mentions(path, name):
-    """Cheap filter: a type's name is in the object's DWARF strings if it is there at all."""
+    """Cheap filter: a type's name is in the object's DWARF strings if it is there at all
+    and the debug sections are not compressed (the SDK's are: then a name can hide, and
+    pahole_layouts asks every object)."""
     try:
         with open(path, "rb") as f:
             return name.encode() in f.read()
@@ -141,9 +143,10 @@ def pahole_layouts(pahole, objects, names):
     """Layouts of `names` found in `objects`; typedef names are followed to their struct."""
     layouts = {}
     for name in names:
-        for obj in objects:
-            if not _mentions(obj, name):
-                continue
+        candidates = [o for o in objects if _mentions(o, name)]
+        for obj in candidates + [o for o in objects if o not in candidates]:
+            if name in layouts:
+                break
             text = _pahole(pahole, name, obj)
             found = parse_pahole(text).get(name)
             if found is None:
@@ -154,7 +157,6 @@ def pahole_layouts(pahole, objects, names):
                     found = parse_pahole(_pahole(pahole, alias.group(1), obj)).get(alias.group(1))
             if found is not None:
                 layouts[name] = found._replace(name=name)
-                break
     return layouts
 
 
