@@ -164,9 +164,9 @@ if [ -n "$ONLY" ]; then
     exit 0
 fi
 _phase=before
-for _s in $(all_steps); do
-    [ "$_s" = "$FROM" ] && _phase=from
-    if [ "$_phase" = from ]; then run_one "$_s" force; else run_one "$_s"; fi
-    [ "$_s" = "$TO" ] && { say "Stopped after $TO as asked."; exit 0; }
+for _step in $(all_steps); do
+    [ "$_step" = "$FROM" ] && _phase=from
+    if [ "$_phase" = from ]; then run_one "$_step" force; else run_one "$_step"; fi
+    [ "$_step" = "$TO" ] && { say "Stopped after $TO as asked."; exit 0; }
 done
 finish_sdk "$(( $(date +%s) - T_START ))"

@@ -63,6 +63,7 @@ write_build_info() {
 
 finish_sdk() {
     check_default_abi
+    [ -x "$PREFIX/bin/x32-run" ] || die "x32-run is missing from $PREFIX/bin; see $CACHE/logs/runner.log"
     # The SDK's own files are plain copies: build-system glue (cmake/), x32-check
     # (check/) and the VM front end (vm/). Each folder's install.sh knows its files.
     for _part in cmake check vm; do

@@ -169,6 +169,10 @@ build_step() {
     # Libtool archives hold absolute build paths and are useless to users: drop them.
     find "$_out.tmp/root" -name '*.la' -delete
     (cd "$_out.tmp/root" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort) > "$_out.tmp/files"
+    if [ ! -s "$_out.tmp/files" ]; then
+        say "build.sh: step $_name finished but installed nothing into its stage; see $_log" >&2
+        exit 1
+    fi
     echo $((_t1 - _t0)) > "$_out.tmp/seconds"
     mv "$_out.tmp" "$_out"
     install_output "$_name" "$_out"

@@ -5,5 +5,5 @@ inputs="runner"
 
 run_step() {
     make -C "$TOP/runner" MAKEFLAGS= -j"$JOBS"
-    make -C "$TOP/runner" install PREFIX="$STAGE"
+    make -C "$TOP/runner" install PREFIX="$STAGE" DESTDIR=
 }

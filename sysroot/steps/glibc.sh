@@ -4,6 +4,8 @@ deps="libgcc"
 tree=glibc
 
 run_step() {
-    make -j"$JOBS"
-    make install install_root="$STAGE/$TARGET/sysroot"
+    # MAKEINFO=: leaves out the info manual: Debian's tarball has no manual sources
+    # (GFDL), and the SDK does not need it.
+    make -j"$JOBS" MAKEINFO=:
+    make install install_root="$STAGE/$TARGET/sysroot" MAKEINFO=:
 }
