@@ -167,14 +167,22 @@ case_sigpipe() {
     expect_eq sigpipe "$(cat "$TEST_TMP/sigpipe.rc")" 141
 }
 
-# SIGTERM sent to x32-vm reaches the program, which dies of it.
+# SIGTERM sent to x32-vm reaches the program, which dies of it.  x32-vm itself goes
+# to the background (not the vmrun function: $! would be a subshell).
 case_signal_forwarding() {
-    vmrun "$sta" wait-signal > "$TEST_TMP/ready" 2>&1 &
+    : > "$TEST_TMP/ready"
+    "$vm" run "$sta" wait-signal > "$TEST_TMP/ready" 2>&1 &
     _pid=$!
     _i=0
-    while [ "$(cat "$TEST_TMP/ready")" != ready ] && [ $_i -lt 600 ]; do
+    while [ "$(cat "$TEST_TMP/ready")" != ready ] && [ $_i -lt 300 ]; do
         sleep 0.1; _i=$((_i + 1))
     done
+    if [ "$(cat "$TEST_TMP/ready")" != ready ]; then
+        kill -KILL "$_pid"
+        wait "$_pid"
+        fail signal_forwarding "the program did not start within 30 s: $(head -n 1 "$TEST_TMP/ready")"
+        return
+    fi
     kill -TERM "$_pid"
     wait "$_pid"
     expect_eq signal_forwarding "$?" 143
