@@ -24,9 +24,10 @@ expect_error() {
 
 # A copy of the recipes whose pins a test may edit; it shares nothing with the checkout.
 fake_checkout() {
-    rm -rf "$1"; mkdir -p "$1/runner"
+    rm -rf "$1"; mkdir -p "$1"
     cp -a "$TOP/build.sh" "$TOP/lib" "$TOP/toolchain" "$TOP/sysroot" "$1/"
-    cp "$TOP/runner/step.sh" "$1/runner/"
+    # The runner step's key covers its sources, so copy them (not its build output).
+    (cd "$TOP" && tar -cf - --exclude=runner/build runner) | (cd "$1" && tar -xf -)
 }
 
 # --- command line ----------------------------------------------------------------------
