@@ -116,7 +116,8 @@ fi
 HOST_CC=gcc; HOST_CXX=g++; HOST_CFLAGS="-O2"
 if command -v ccache >/dev/null 2>&1; then
     HOST_CC="ccache gcc"; HOST_CXX="ccache g++"
-    CCACHE_DIR="$CACHE/ccache"; CCACHE_BASEDIR="$CACHE"; export CCACHE_DIR CCACHE_BASEDIR
+    # A CCACHE_DIR of the user's own is honoured (bench/bootstrap --warm relies on it).
+    CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}; CCACHE_BASEDIR="$CACHE"; export CCACHE_DIR CCACHE_BASEDIR
 fi
 PATH="$PREFIX/bin:$PATH"; export PATH
 LC_ALL=C; export LC_ALL
@@ -156,6 +157,7 @@ esac
 check_host_tools
 T_START=$(date +%s)
 if [ -n "$ONLY" ]; then
+    deps=""  # set by read_step
     for _d in $(read_step "$ONLY"; echo "$deps"); do
         step_is_current "$_d" || die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
     done
