@@ -160,17 +160,23 @@ static void overlay_libdir(const char *dir, const char *sysroot)
         log_msg("bind %s on %s: %s", top, dir, strerror(errno));
 }
 
+static void make_link(const char *target, const char *path)
+{
+    if (symlink(target, path) != 0 && errno != EEXIST)
+        log_msg("symlink %s: %s", path, strerror(errno));
+}
+
 static void make_dev_links(void)
 {
-    symlink("/proc/self/fd", "/dev/fd");
-    symlink("/proc/self/fd/0", "/dev/stdin");
-    symlink("/proc/self/fd/1", "/dev/stdout");
-    symlink("/proc/self/fd/2", "/dev/stderr");
+    make_link("/proc/self/fd", "/dev/fd");
+    make_link("/proc/self/fd/0", "/dev/stdin");
+    make_link("/proc/self/fd/1", "/dev/stdout");
+    make_link("/proc/self/fd/2", "/dev/stderr");
     /* Each run mounts its own devpts and /dev/shm here (see agent_run.c). */
     mkdir("/dev/pts", 0755);
     mkdir("/dev/shm", 01777);
     unlink("/dev/ptmx");
-    symlink("pts/ptmx", "/dev/ptmx");
+    make_link("pts/ptmx", "/dev/ptmx");
 }
 
 /* Programs expect 127.0.0.1 and ::1 to work even with no network device. */
