@@ -122,6 +122,7 @@ fi
 PATH="$PREFIX/bin:$PATH"; export PATH
 LC_ALL=C; export LC_ALL
 
+KEY_MEMO=$(mktemp -d "$CACHE/keys.XXXXXX") || die "cannot write to the cache $CACHE"
 STEP_PID=""  # set while a step runs, for on_interrupt
 on_interrupt() {
     [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null
@@ -129,6 +130,7 @@ on_interrupt() {
     exit 130
 }
 trap on_interrupt INT TERM HUP
+trap 'rm -rf "$KEY_MEMO"' EXIT
 
 . "$TOP/lib/host.sh"
 . "$TOP/lib/finish.sh"

@@ -66,10 +66,16 @@ finish_sdk() {
     [ -x "$PREFIX/bin/x32-run" ] || die "x32-run is missing from $PREFIX/bin; see $CACHE/logs/runner.log"
     # The SDK's own files are plain copies: build-system glue (cmake/), x32-check
     # (check/) and the VM front end (vm/). Each folder's install.sh knows its files.
+    # A part whose folder has not changed since it was installed is left alone, which
+    # keeps a no-op run fast (vm/install.sh compiles x32-vm).
     for _part in cmake check vm; do
         [ -f "$TOP/$_part/install.sh" ] || continue
+        _stamp="$PREFIX/share/x32-sdk/steps/install-$_part.hash"
+        _hash=$(hash_paths "$TOP/$_part")
+        [ -f "$_stamp" ] && [ "$(cat "$_stamp")" = "$_hash" ] && continue
         sh "$TOP/$_part/install.sh" "$PREFIX" > "$CACHE/logs/install-$_part.log" 2>&1 \
             || die "installing $_part/ into $PREFIX failed; see $CACHE/logs/install-$_part.log"
+        printf '%s\n' "$_hash" > "$_stamp"
     done
     write_build_info "$1"
     say "The x32 SDK is ready in $PREFIX ($(human_seconds "$1") this run)."

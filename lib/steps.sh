@@ -58,11 +58,10 @@ read_step() {
     . "$_sf"
 }
 
-# step_key NAME: computed once per run and remembered.
+# step_key NAME: computed once per run and remembered in $KEY_MEMO (a folder, because
+# keys are mostly computed in subshells, whose variables die with them).
 step_key() {
-    _var="KEY_$(printf %s "$1" | tr -c 'a-zA-Z0-9\n' _)"
-    eval "_known=\${$_var:-}"
-    if [ -n "$_known" ]; then echo "$_known"; return; fi
+    if [ -n "${KEY_MEMO:-}" ] && [ -f "$KEY_MEMO/$1" ]; then cat "$KEY_MEMO/$1"; return; fi
     _k=$(
         read_step "$1"
         {
@@ -75,7 +74,7 @@ step_key() {
         } | sha256sum | cut -c1-16
     )
     [ -n "$_k" ] || die "cannot compute the key of step $1"
-    eval "$_var=\$_k"
+    [ -n "${KEY_MEMO:-}" ] && printf '%s\n' "$_k" > "$KEY_MEMO/$1"
     echo "$_k"
 }
 
