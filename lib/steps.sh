@@ -17,13 +17,14 @@
 
 STEP_FILES="toolchain/steps/binutils.sh sysroot/steps/linux-headers.sh toolchain/steps/gcc-compiler.sh
 sysroot/steps/glibc-headers.sh toolchain/steps/libgcc.sh sysroot/steps/glibc.sh toolchain/steps/gcc-libs.sh
-runner/step.sh"
+runner/step.sh vm/step.sh"
 
 step_file() {
     for _f in $STEP_FILES; do
         case $_f in
             */steps/"$1".sh) echo "$TOP/$_f"; return 0 ;;
             runner/step.sh) [ "$1" = runner ] && { echo "$TOP/$_f"; return 0; } ;;
+            vm/step.sh) [ "$1" = vm ] && { echo "$TOP/$_f"; return 0; } ;;
         esac
     done
     return 1
@@ -31,7 +32,7 @@ step_file() {
 
 all_steps() {
     for _f in $STEP_FILES; do
-        case $_f in runner/step.sh) echo runner ;; *) basename "$_f" .sh ;; esac
+        case $_f in runner/step.sh) echo runner ;; vm/step.sh) echo vm ;; *) basename "$_f" .sh ;; esac
     done
 }
 

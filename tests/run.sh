@@ -26,9 +26,10 @@ done
 case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 
 # Test-only tools (the SDK build installs its own): i386/x86-64 multilib for the examples'
-# contrast builds, python3 for the loopback download mirror. As root we install them.
+# contrast builds, python3 for the loopback download mirror, QEMU for the VM suite. As root we install them.
 missing=""
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+command -v qemu-system-x86_64 >/dev/null 2>&1 || missing="$missing qemu-system-x86"
 printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
 if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

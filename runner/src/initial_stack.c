@@ -108,7 +108,10 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
             random[i] = (unsigned char)(i * 37 + (uint64_t)&sp);
     sp = push_bytes(sp, random, sizeof random);
     uint64_t random_addr = sp;
-    sp = push_bytes(sp, "x86_64", 7);
+    /* A real x32 task is loaded by the kernel's compat ELF loader, whose platform
+     * string is COMPAT_ELF_PLATFORM, "i686" (shared with ia32); glibc uses it for
+     * $PLATFORM in library paths. Observed in the x32 kernel of vm/. */
+    sp = push_bytes(sp, "i686", 5);
     uint64_t platform_addr = sp;
     sp = push_bytes(sp, ai->execfn, str_len(ai->execfn) + 1);
     uint64_t execfn_addr = sp;

@@ -63,8 +63,14 @@ int main(int argc, char **argv, char **envp)
 
     const char *plat = (const char *)getauxval(AT_PLATFORM);
     CHECK(plat != NULL);
+#if defined(__x86_64__) && defined(__ILP32__)
+    /* The kernel's compat ELF loader (ia32 and x32) says "i686". */
+    if (plat)
+        CHECK_STR(plat, "i686");
+#else
     if (plat)
         CHECK_STR(plat, "x86_64");
+#endif
 
     const char *execfn = (const char *)getauxval(AT_EXECFN);
     CHECK(execfn != NULL);
