@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Shared helpers for test suites. Source it from tests/<suite>/run.sh.
 #
 # Protocol: every test case prints exactly one status line,
