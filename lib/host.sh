@@ -2,6 +2,18 @@
 # check_host_tools: the build machine has what the recipes use, or we say how to get it.
 # Debian/Ubuntu package names; as root the missing ones are installed with apt-get.
 
+# can_apt: we may install Debian packages ourselves (root, apt present, not forbidden).
+can_apt() {
+    [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${X32_SDK_NO_APT:-}" ]
+}
+
+# apt_install PACKAGE...: install, refreshing the package lists only when the first try
+# fails (a fresh machine has none); output goes to the cache's apt.log.
+apt_install() {
+    { apt-get install -y "$@" || { apt-get update && apt-get install -y "$@"; }; } \
+        >> "$CACHE/logs/apt.log" 2>&1
+}
+
 missing_host_packages() {
     for _c in gcc:build-essential g++:build-essential make:build-essential bison:bison \
               flex:flex gawk:gawk python3:python3 xz:xz-utils patch:patch perl:perl m4:m4 \
@@ -19,10 +31,10 @@ missing_host_packages() {
 check_host_tools() {
     _missing=$(missing_host_packages | sort -u | tr '\n' ' ')
     [ -n "$_missing" ] || return 0
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${X32_SDK_NO_APT:-}" ]; then
+    if can_apt; then
         say "Installing build tools: $_missing"
-        { apt-get install -y $_missing || { apt-get update && apt-get install -y $_missing; }; } \
-            > "$CACHE/logs/apt.log" 2>&1 || die "apt-get install $_missing failed; see $CACHE/logs/apt.log"
+        # shellcheck disable=SC2086 # one word per package
+        apt_install $_missing || die "apt-get install $_missing failed; see $CACHE/logs/apt.log"
         _missing=$(missing_host_packages | sort -u | tr '\n' ' ')
         [ -z "$_missing" ] || die "still missing after apt-get: $_missing"
     else

@@ -55,13 +55,9 @@ locate_tarball() {
     fi
     # 2. the distro's source package.
     _debfile=$(pin_get "$_pin" deb_file); _debpkg=$(pin_get "$_pin" deb_package)
-    if [ -n "$_debfile" ] && [ ! -f "$_debfile" ] && [ -n "$_debpkg" ] && [ -z "${X32_SDK_NO_APT:-}" ] \
-        && command -v apt-get >/dev/null 2>&1; then
-        if [ "$(id -u)" = 0 ]; then
-            say "  installing source package $_debpkg with apt-get" >&2
-            { apt-get install -y "$_debpkg" || { apt-get update && apt-get install -y "$_debpkg"; }; } \
-                >> "$CACHE/logs/apt.log" 2>&1 || warn "apt-get install $_debpkg failed; see $CACHE/logs/apt.log"
-        fi
+    if [ -n "$_debfile" ] && [ ! -f "$_debfile" ] && [ -n "$_debpkg" ] && can_apt; then
+        say "  installing source package $_debpkg with apt-get" >&2
+        apt_install "$_debpkg" || warn "apt-get install $_debpkg failed; see $CACHE/logs/apt.log"
     fi
     if [ -n "$_debfile" ] && [ -f "$_debfile" ]; then
         verify_tarball "$_debfile" "$_sum"
