@@ -92,7 +92,12 @@ if [ -f "$real_tarball" ] && command -v python3 >/dev/null 2>&1; then
     port=$((20000 + $$ % 20000))
     (cd "$T/mirror" && exec python3 -m http.server "$port" --bind 127.0.0.1) > "$T/mirror.log" 2>&1 &
     server=$!
-    sleep 1
+    # Wait until the server accepts connections (Python can take seconds to start under load).
+    python3 -c "import socket, sys, time
+for _ in range(100):
+    try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); sys.exit(0)
+    except OSError: time.sleep(0.1)
+sys.exit(1)" || echo "the loopback mirror on port $port did not start; see $T/mirror.log"
     out=$(X32_SDK_MIRROR="http://127.0.0.1:$port" X32_SDK_CACHE="$T/cache-mirror" \
           "$F/build.sh" --prefix "$T/p-mirror" sources 2>&1)
     if [ $? = 0 ] && [ -f "$T/cache-mirror/sources/$tarball" ] \
