@@ -155,7 +155,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (r)
         return r;
 
-    /* Room for the runner's own prefix (up to 9 words) plus both vectors:
+    /* Room for the runner's own prefix (up to 10 words) plus both vectors:
      * on the altstack when small, else from the arena (leaked if the exec
      * fails; a lock would stay held in a vfork parent after the child's exec). */
     size_t words = (size_t)argc + (size_t)envc + 16;
@@ -183,6 +183,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
                 /* Run the x32 interpreter under the runner, with the argv the
                  * kernel would have built: interp [arg] script args... */
                 nargv[k++] = runner;
+                nargv[k++] = "--mode=user";
                 nargv[k++] = "--argv0";
                 nargv[k++] = interp;
                 if (with_sysroot) {
@@ -199,7 +200,9 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
             }
         }
     } else if (kind == ELF_KIND_X32) {
+        /* The new program stays in user mode, whatever X32_RUN_MODE says. */
         nargv[k++] = runner;
+        nargv[k++] = "--mode=user";
         nargv[k++] = "--argv0";
         nargv[k++] = (char *)argv0;
         if (with_sysroot) {

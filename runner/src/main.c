@@ -29,7 +29,7 @@
 #define X32RUN_VERSION "0.1.0"
 
 struct options {
-    const char *mode;    /* "native", "user" or NULL for automatic */
+    const char *mode;    /* "native", "user", "vm" or NULL for automatic */
     const char *sysroot; /* NULL: next to the runner, else "/" */
     const char *argv0;
     const char *program;
@@ -41,14 +41,16 @@ struct options {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: x32-run [--mode native|user] [--sysroot DIR] [--argv0 NAME] PROGRAM [ARGS...]\n"
+            "usage: x32-run [--mode native|user|vm] [--sysroot DIR] [--argv0 NAME] PROGRAM [ARGS...]\n"
             "       x32-run --probe | --register | --help | --version\n"
             "\n"
             "Runs an x32 (x86_64-linux-gnux32) program.  In user mode the program runs\n"
             "natively on the CPU while its system calls are trapped and translated, so no\n"
             "kernel x32 support is needed.\n"
             "\n"
-            "  --mode M       native: let the kernel run it; user: emulate the x32 ABI.\n"
+            "  --mode M       native: let the kernel run it; user: emulate the x32 ABI;\n"
+            "                 vm: run it on a real x32 kernel in QEMU (execs x32-vm, found\n"
+            "                 next to x32-run or at $X32_VM).\n"
             "                 Default: native if the kernel runs x32, else user. (X32_RUN_MODE)\n"
             "  --sysroot DIR  take /libx32 and /usr/libx32 files from DIR when present there.\n"
             "                 Default: $X32_SYSROOT, else <bindir>/../x86_64-linux-gnux32/sysroot,\n"
@@ -169,6 +171,53 @@ static void exec_native(const char *path, const struct options *o, char **envp)
     fprintf(stderr, "x32-run: %s: cannot execute: %s%s\n", path, strerror(errno),
             errno == ENOEXEC ? " (this kernel cannot run it natively; try --mode user)" : "");
     exit(errno == ENOENT ? 127 : 126);
+}
+
+/* --mode vm: exec `x32-vm run --sysroot DIR [--argv0 NAME] -- PROGRAM ARGS...`, with
+ * the sysroot x32-run itself would use.  Failing to start it is a failure of the VM
+ * mode, so it exits 125 like x32-vm's own failures. */
+static _Noreturn void exec_vm(const struct options *o)
+{
+    char vm[PATH_BUF], self[PATH_BUF], root[PATH_BUF];
+    if (!find_x32_vm(vm, sizeof vm)) {
+        const char *env = getenv("X32_VM");
+        if (env && *env)
+            fprintf(stderr, "x32-run: --mode vm: X32_VM=%s is not an executable file "
+                            "(point it at x32-vm, or unset it to use the x32-vm next to "
+                            "x32-run; build it with ./build.sh vm)\n", env);
+        else
+            fprintf(stderr, "x32-run: --mode vm needs x32-vm next to x32-run (%s not found); "
+                            "build it with ./build.sh vm\n", vm);
+        exit(125);
+    }
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[n > 0 ? n : 0] = 0;
+    if (o->sysroot)
+        snprintf(root, sizeof root, "%s", o->sysroot);
+    else
+        default_sysroot(self, root, sizeof root);
+    char **argv = calloc((size_t)o->nargs + 10, sizeof *argv);
+    int k = 0;
+    argv[k++] = "x32-vm";
+    argv[k++] = "run";
+    argv[k++] = "--sysroot";
+    argv[k++] = root;
+    if (o->argv0) {
+        argv[k++] = "--argv0";
+        argv[k++] = (char *)o->argv0;
+    }
+    argv[k++] = "--";
+    argv[k++] = (char *)o->program;
+    for (int i = 0; i < o->nargs; i++)
+        argv[k++] = o->args[i];
+    /* The guest sees this environment; an x32-run started in there must not try
+     * to start a VM inside the VM: its kernel runs x32 natively. */
+    const char *m = getenv("X32_RUN_MODE");
+    if (m && str_eq(m, "vm"))
+        setenv("X32_RUN_MODE", "native", 1);
+    execv(vm, argv);
+    fprintf(stderr, "x32-run: --mode vm: cannot execute %s: %s\n", vm, strerror(errno));
+    exit(125);
 }
 
 /* glibc registered an rseq area for the runner's main thread; the kernel
@@ -314,10 +363,13 @@ int main(int argc, char **argv, char **envp)
     }
     if (!o.mode)
         o.mode = getenv("X32_RUN_MODE");
-    if (o.mode && *o.mode && !str_eq(o.mode, "native") && !str_eq(o.mode, "user")) {
-        fprintf(stderr, "x32-run: unknown mode '%s' (native or user)\n", o.mode);
+    if (o.mode && *o.mode && !str_eq(o.mode, "native") && !str_eq(o.mode, "user") &&
+        !str_eq(o.mode, "vm")) {
+        fprintf(stderr, "x32-run: unknown mode '%s' (native, user or vm)\n", o.mode);
         return 2;
     }
+    if (o.mode && str_eq(o.mode, "vm"))
+        exec_vm(&o);
 
     char found[PATH_BUF];
     const char *path = find_program(o.program, found, sizeof found);

@@ -4,7 +4,10 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <ucontext.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -49,6 +52,110 @@ int sud_available(void)
     return 1;
 }
 
+static int is_exec_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
+}
+
+static int is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int find_x32_vm(char *buf, size_t cap)
+{
+    const char *env = getenv("X32_VM");
+    if (env && *env) {
+        snprintf(buf, cap, "%s", env);
+        return is_exec_file(buf);
+    }
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        snprintf(buf, cap, "x32-vm");
+        return 0;
+    }
+    self[n] = 0;
+    char *slash = strrchr(self, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(buf, cap, "%s/x32-vm", self);
+    return is_exec_file(buf);
+}
+
+/* The guest kernel x32-vm would boot: $X32_VM_KERNEL, else PREFIX/share/x32-sdk/vm/
+ * bzImage for x32-vm in PREFIX/bin or PREFIX/libexec/x32-sdk (x32-vm's own rule). */
+static int find_vm_kernel(const char *vm, char *buf, size_t cap)
+{
+    const char *env = getenv("X32_VM_KERNEL");
+    if (env && *env) {
+        snprintf(buf, cap, "%s", env);
+        return is_file(buf);
+    }
+    char dir[3900];
+    snprintf(dir, sizeof dir, "%s", vm);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    static const char *const ups[] = {"/..", "/../.."};
+    for (unsigned i = 0; i < 2; i++) {
+        snprintf(buf, cap, "%s%s/share/x32-sdk/vm/bzImage", dir, ups[i]);
+        if (is_file(buf))
+            return 1;
+    }
+    snprintf(buf, cap, "%s/../share/x32-sdk/vm/bzImage", dir);
+    return 0;
+}
+
+/* QEMU as x32-vm starts it: $X32_VM_QEMU, else qemu-system-x86_64 in PATH. */
+static int find_qemu(char *buf, size_t cap)
+{
+    const char *q = getenv("X32_VM_QEMU");
+    const char *name = q && *q ? q : "qemu-system-x86_64";
+    snprintf(buf, cap, "%s", name);
+    if (strchr(name, '/'))
+        return is_exec_file(buf);
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        size_t len = strcspn(path, ":");
+        if (len && (size_t)snprintf(buf, cap, "%.*s/%s", (int)len, path, name) < cap &&
+            is_exec_file(buf))
+            return 1;
+        path += len;
+        if (*path == ':')
+            path++;
+    }
+    snprintf(buf, cap, "%s", name);
+    return 0;
+}
+
+static void print_vm_mode(void)
+{
+    char vm[3900], kernel[4096], qemu[4096];
+    if (!find_x32_vm(vm, sizeof vm)) {
+        printf("vm mode: unavailable (no x32-vm at %s; build it with ./build.sh vm%s)\n", vm,
+               getenv("X32_VM") && *getenv("X32_VM") ? ", or fix X32_VM" : "");
+        return;
+    }
+    if (!find_vm_kernel(vm, kernel, sizeof kernel)) {
+        printf("vm mode: unavailable (x32-vm at %s, but no guest kernel at %s; "
+               "build it with ./build.sh vm)\n", vm, kernel);
+        return;
+    }
+    if (!find_qemu(qemu, sizeof qemu)) {
+        printf("vm mode: unavailable (no %s; apt-get install qemu-system-x86)\n", qemu);
+        return;
+    }
+    printf("vm mode: available (--mode vm runs programs on a real x32 kernel in QEMU: "
+           "%s, kernel %s, %s)\n", vm, kernel, qemu);
+}
+
 int print_probe(const char *sysroot)
 {
     struct utsname u;
@@ -66,5 +173,6 @@ int print_probe(const char *sysroot)
         printf("mode: user, with the seccomp fallback (no syscall user dispatch: system calls\n"
                "      with the x32 bit are trapped by a seccomp filter; this sets no_new_privs,\n"
                "      so setuid programs started from x32 programs run without privileges)\n");
+    print_vm_mode();
     return 0;
 }
