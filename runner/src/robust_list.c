@@ -75,8 +75,14 @@ void sync_robust_shadow(struct thread_state *t)
 
 long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr)
 {
-    if (pid && pid != t->tid)
-        return -EPERM; /* other threads' registrations live in their own state */
+    if (pid && pid != t->tid) {
+        /* Other threads' registrations live in their own state.  The host kernel
+         * still answers whether the thread exists (ESRCH) and may be inspected
+         * (EPERM), as an x32 kernel would; a thread it would show us is EPERM. */
+        uint64_t other_head, other_len;
+        long r = raw_syscall3(SYS_get_robust_list, pid, (long)&other_head, (long)&other_len);
+        return r < 0 ? r : -EPERM;
+    }
     uint32_t head = t->robust_head, len = X32_ROBUST_HEAD_SIZE;
     mem_copy((void *)head_ptr, &head, 4);
     mem_copy((void *)len_ptr, &len, 4);
