@@ -1,23 +1,17 @@
 # shellcheck shell=sh
-# root, here, prefix, cc, vm, budget, started and TEST_TMP come from run.sh.
+# root, here, prefix, cc, user_run, budget, started, TEST_TMP and report_pair come from
+# run.sh and known.sh.
 # shellcheck disable=SC2154
-# The differential half of tests/vm/run.sh (sourced by it): every tests/runner program
-# runs under x32-run and in the VM; exit status and output must agree, or the program
-# must be listed in known-differences.txt with the reason.  The programs are built by
+# The program-by-program differential of tests/vm/run.sh (sourced by it): every
+# tests/runner program runs under x32-run in user mode and through x32-run --mode vm;
+# exit status and output must agree, or the program must be listed in
+# known-differences.txt with the reason.  The programs are built by
 # tests/runner/run.sh itself, given a runner that runs nothing (/bin/true), so they are
 # compiled exactly as that suite compiles them; they are run here the way its run_prog
 # runs them (arguments, X32_TEST_VAR, X32_TEST_HELPERS, stdin from /dev/null).
 
 runner_suite=$root/tests/runner
-user_run=${X32_RUN:-$prefix/bin/x32-run}
-[ -x "$user_run" ] || user_run=$root/runner/build/x32-run
-known=$here/known-differences.txt
 rt=$TEST_TMP/runner
-
-# known_reason NAME: the reason NAME may differ, empty when it must not.
-known_reason() {
-    sed -n "s/^$1[[:space:]]\{1,\}//p" "$known" 2>/dev/null | head -n 1
-}
 
 # run_mode OUT TIMEOUT RUNNER... : run the current program ($exe, $name) with RUNNER.
 run_mode() {
@@ -49,19 +43,11 @@ differential() {
             skip "vm_diff_$name" "the suite's time budget (${budget}s) is spent"
             continue
         fi
-        run_mode "$rt/$name.user" "$_t_user" "$user_run"; _ru=$?
-        run_mode "$rt/$name.vm" "$_t_vm" "$vm" run; _rv=$?
-        _why=$(known_reason "$name")
-        if [ "$_ru" = "$_rv" ] && cmp -s "$rt/$name.user" "$rt/$name.vm"; then
-            [ -n "$_why" ] && printf 'note: %s is listed as a known difference but agreed\n' "$name"
-            pass "vm_diff_$name"
-        elif [ -n "$_why" ]; then
-            printf 'known difference %s (user %s, vm %s): %s\n' "$name" "$_ru" "$_rv" "$_why"
-            pass "vm_diff_$name"
-        else
-            fail "vm_diff_$name" "user mode exit $_ru, VM exit $_rv"
-            diff "$rt/$name.user" "$rt/$name.vm" | head -n 12 | sed 's/^/    | /'
-        fi
+        run_mode "$rt/$name.user" "$_t_user" "$user_run" --mode user; _ru=$?
+        run_mode "$rt/$name.vm" "$_t_vm" "$user_run" --mode vm; _rv=$?
+        if [ "$_ru" = "$_rv" ] && cmp -s "$rt/$name.user" "$rt/$name.vm"; then _same=yes; else _same=no; fi
+        report_pair "vm_diff_$name" "$name" "$_same" "user mode exit $_ru, VM exit $_rv"
+        [ "$_same" = yes ] || diff "$rt/$name.user" "$rt/$name.vm" | head -n 12 | sed 's/^/    | /'
     done
 }
 

@@ -4,15 +4,20 @@
 # Boots the VM once, then runs tests/vm/probe.c, built static and dynamic for x32, to
 # check what x32-vm promises: the guest kernel runs x32, and stdout, stderr, stdin,
 # argv, environment, cwd, files and exit statuses (codes and signals) pass through,
-# and nothing one run leaves in the VM is seen by the next.  Then a differential check:
-# every program of tests/runner runs under x32-run (user mode) and in the VM, and both
-# must agree on exit status and output, except for the cases listed with a reason in
-# tests/vm/known-differences.txt.
+# and nothing one run leaves in the VM is seen by the next; the same through
+# `x32-run --mode vm` (and X32_RUN_MODE=vm), with its error when x32-vm is missing.
+# Then three differentials between user mode (x32-run) and the VM (x32-run --mode vm),
+# where both must agree except for the cases listed with a reason in
+# tests/vm/known-differences.txt:
+#   syscalls.sh      tests/vm/syscall_table.c, call by call (one case per line)
+#   examples.sh      the portability examples (examples/run.sh), program by program
+#   differential.sh  every program of tests/runner: exit status and output
 #
 # Environment: X32_SDK_PREFIX (default out/), X32_CC (default the prefix's compiler,
 # else `gcc -mx32`), X32_RUN (default PREFIX/bin/x32-run), X32_VM (default
-# PREFIX/bin/x32-vm), TEST_TMP, X32_VM_TEST_BUDGET (seconds for the whole suite,
-# default 540: differential cases beyond it are skipped, not failed).
+# PREFIX/bin/x32-vm; the x32-run --mode vm cases use the x32-vm next to x32-run, or this
+# one when it is set), TEST_TMP, X32_VM_TEST_BUDGET (seconds for the whole suite,
+# default 540: runner differential cases beyond it are skipped, not failed).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +27,8 @@ root=$(cd "$here/../.." && pwd)
 
 prefix=${X32_SDK_PREFIX:-$root/out}
 vm=${X32_VM:-$prefix/bin/x32-vm}
+user_run=${X32_RUN:-$prefix/bin/x32-run}
+[ -x "$user_run" ] || user_run=$root/runner/build/x32-run
 budget=${X32_VM_TEST_BUDGET:-540}
 started=$(date +%s)
 if [ -z "${TEST_TMP:-}" ]; then
@@ -33,10 +40,13 @@ trap 'exit 130' INT TERM
 BASIC_CASES="vm_boot static_on_x32_kernel dynamic_on_x32_kernel exit_codes signal_deaths
 exec_failures argv_env_cwd stdin_small stdin_large stdin_devnull stdout_stderr_apart
 stdout_stderr_merged files_in_cwd sigpipe signal_forwarding isolation sysroot_libc
-warm_latency"
+warm_latency mode_vm_in_guest mode_vm_exit_codes mode_vm_stdout mode_vm_argv mode_vm_signal
+mode_vm_env mode_vm_missing_x32_vm mode_vm_probe"
 
 skip_all() {
     for _c in $BASIC_CASES; do skip "$_c" "$1"; done
+    skip syscall_differential "$1"
+    skip examples_differential "$1"
     skip runner_differential "$1"
     exit 0
 }
@@ -90,6 +100,7 @@ case_vm_boot() {
         fail vm_boot "x32-vm start failed: $(printf '%s\n' "$_out" | tail -n 1)"
         printf '%s\n' "$_out" | sed 's/^/    | /'
         # Every other case would try to boot again and fail the same way, slowly.
+        # shellcheck disable=SC2086 # one case per word
         BASIC_CASES=$(printf '%s\n' $BASIC_CASES | sed 1d)
         skip_all "the VM does not boot (see vm_boot)"
     fi
@@ -220,6 +231,102 @@ case_warm_latency() {
     else fail warm_latency "$_avg ms per call (limit 5000)"; fi
 }
 
+# --- x32-run --mode vm: the same promises through the runner's VM mode ---
+
+# xrun ARGS...: x32-run with a timeout.  --mode vm takes the x32-vm next to x32-run;
+# when there is none there (X32_RUN=runner/build/x32-run), the one under test.
+if [ -z "${X32_VM:-}" ] && [ ! -x "$(dirname "$user_run")/x32-vm" ]; then
+    X32_VM=$vm
+    export X32_VM
+fi
+xrun() { timeout -k 5 120 "$user_run" "$@"; }
+
+have_user_run() {
+    [ -x "$user_run" ] && return 0
+    skip "$1" "no x32-run (set X32_RUN)"
+    return 1
+}
+
+# The program really runs in the guest: its kernel release is the VM's, not ours.
+case_mode_vm_in_guest() {
+    have_user_run mode_vm_in_guest || return
+    _guest=$(vmrun /bin/cat /proc/sys/kernel/osrelease 2>&1)
+    _got=$(xrun --mode vm /bin/cat /proc/sys/kernel/osrelease 2>&1)
+    if [ "$_got" = "$_guest" ] && [ "$_got" != "$(uname -r)" ]; then pass mode_vm_in_guest
+    else fail mode_vm_in_guest "x32-run --mode vm saw release '$_got' (VM '$_guest', host '$(uname -r)')"; fi
+}
+
+case_mode_vm_exit_codes() {
+    have_user_run mode_vm_exit_codes || return
+    _got=""
+    for _n in 0 3 255; do
+        xrun --mode vm "$sta" exit "$_n"
+        _got="$_got $?"
+    done
+    expect_eq mode_vm_exit_codes "$_got" " 0 3 255"
+}
+
+case_mode_vm_stdout() {
+    have_user_run mode_vm_stdout || return
+    expect_eq mode_vm_stdout "$(xrun --mode vm "$dyn" hello 2>&1)" \
+        "hello long=4 ptr=4 x32-kernel=yes machine=x86_64"
+}
+
+case_mode_vm_argv() {
+    have_user_run mode_vm_argv || return
+    _dir="$TEST_TMP/mode vm dir"
+    mkdir -p "$_dir"
+    _want=$(cd "$_dir" && X32_VM_TEST_VAR='x y' "$TEST_TMP/probe-native" args '' 'a b' '*' | sed 1d)
+    _got=$(cd "$_dir" && X32_VM_TEST_VAR='x y' xrun --mode=vm --argv0 'my name' "$dyn" args '' 'a b' '*')
+    expect_eq mode_vm_argv "$_got" "argv[0]=<my name>
+$_want"
+}
+
+case_mode_vm_signal() {
+    have_user_run mode_vm_signal || return
+    _got=""
+    for _s in 11 15; do
+        xrun --mode vm "$sta" signal "$_s" 2> /dev/null
+        _got="$_got $?"
+    done
+    expect_eq mode_vm_signal "$_got" " 139 143"
+}
+
+case_mode_vm_env() {
+    have_user_run mode_vm_env || return
+    _a=$(X32_RUN_MODE=vm xrun /bin/cat /proc/sys/kernel/osrelease 2>&1)
+    # Inside the VM, X32_RUN_MODE=vm has become native: no VM in the VM.
+    # shellcheck disable=SC2016 # expanded by the shell in the VM
+    _b=$(X32_RUN_MODE=vm xrun /bin/sh -c 'echo "$X32_RUN_MODE"' 2>&1)
+    expect_eq mode_vm_env "$_a / $_b" "$(vmrun /bin/cat /proc/sys/kernel/osrelease 2>&1) / native"
+}
+
+# No x32-vm: one line saying what is missing and what to do, status 125.
+case_mode_vm_missing_x32_vm() {
+    have_user_run mode_vm_missing_x32_vm || return
+    _err=$(X32_VM=/nonexistent "$user_run" --mode vm "$sta" hello 2>&1 > /dev/null)
+    _rc=$?
+    mkdir -p "$TEST_TMP/lonely"
+    cp "$user_run" "$TEST_TMP/lonely/x32-run"
+    _err2=$(env -u X32_VM "$TEST_TMP/lonely/x32-run" --mode vm "$sta" hello 2>&1 > /dev/null)
+    _rc2=$?
+    _n=$(printf '%s\n%s\n' "$_err" "$_err2" | wc -l)
+    case "$_rc $_rc2 $_n|$_err|$_err2" in
+        "125 125 2|"*"X32_VM=/nonexistent"*"build it with ./build.sh vm"*"|"*"$TEST_TMP/lonely/x32-vm"*"build it with ./build.sh vm"*)
+            pass mode_vm_missing_x32_vm ;;
+        *) fail mode_vm_missing_x32_vm "exit $_rc and $_rc2 (want 125), messages: '$_err' / '$_err2'" ;;
+    esac
+}
+
+case_mode_vm_probe() {
+    have_user_run mode_vm_probe || return
+    _line=$("$user_run" --probe 2>&1 | grep '^vm mode:')
+    case $_line in
+        "vm mode: available"*) pass mode_vm_probe ;;
+        *) fail mode_vm_probe "--probe says '$_line'" ;;
+    esac
+}
+
 case_vm_boot
 case_on_x32_kernel static_on_x32_kernel "$sta"
 case_on_x32_kernel dynamic_on_x32_kernel "$dyn"
@@ -240,6 +347,21 @@ case_signal_forwarding
 case_isolation
 case_sysroot_libc
 case_warm_latency
+case_mode_vm_in_guest
+case_mode_vm_exit_codes
+case_mode_vm_stdout
+case_mode_vm_argv
+case_mode_vm_signal
+case_mode_vm_env
+case_mode_vm_missing_x32_vm
+case_mode_vm_probe
 
+# The differentials share known_reason (known-differences.txt) and report_pair.
+# shellcheck source=known.sh
+. "$here/known.sh"
+# shellcheck source=syscalls.sh
+. "$here/syscalls.sh"
+# shellcheck source=examples.sh
+. "$here/examples.sh"
 # shellcheck source=differential.sh
 . "$here/differential.sh"
