@@ -4,7 +4,9 @@
 # printing one normalised line "name: result"; it runs once under x32-run in user mode
 # and once through x32-run --mode vm on the real x32 kernel, and every case is one
 # PASS/FAIL: its two lines must be equal, or the case must be listed in
-# known-differences.txt as "syscall:NAME REASON".
+# known-differences.txt as "syscall:NAME REASON".  The table runs a third time in user
+# mode with X32_RUN_TRAP=seccomp (the fallback trap), checked against the VM the same
+# way and reported as one case.
 # shellcheck disable=SC2154
 
 syscall_differential() {
@@ -46,6 +48,21 @@ syscall_differential() {
         if [ "$_u" = "$_v" ]; then _same=yes; else _same=no; fi
         report_pair "vm_syscall_$_c" "syscall:$_c" "$_same" "user mode: $_u | VM: $_v"
     done < "$TEST_TMP/st.list"
+
+    (cd "$TEST_TMP" && X32_RUN_TRAP=seccomp exec timeout -k 5 300 "$user_run" --mode user "$_st" < /dev/null) \
+        > "$TEST_TMP/st.seccomp" 2> "$TEST_TMP/st.seccomp.err"
+    _rs=$?
+    _bad=""
+    while read -r _c; do
+        _s=$(awk -v n="$_c:" '$1 == n { sub(/^[^ ]+ /, ""); print; exit }' "$TEST_TMP/st.seccomp")
+        _v=$(awk -v n="$_c:" '$1 == n { sub(/^[^ ]+ /, ""); print; exit }' "$TEST_TMP/st.vm")
+        if [ -z "$_s" ] || { [ "$_s" != "$_v" ] && [ -z "$(known_reason "syscall:$_c")" ]; }; then
+            _bad="$_bad $_c"
+            printf '    | seccomp trap %s: %s | VM: %s\n' "$_c" "${_s:-no line}" "$_v"
+        fi
+    done < "$TEST_TMP/st.list"
+    if [ "$_rs" = 0 ] && [ -z "$_bad" ]; then pass vm_syscall_table_seccomp_trap
+    else fail vm_syscall_table_seccomp_trap "with X32_RUN_TRAP=seccomp (exit $_rs) differing from the VM:$_bad"; fi
 }
 
 syscall_differential
