@@ -20,7 +20,9 @@
 #include <linux/io_uring.h>
 #include <linux/seccomp.h>
 #include <mqueue.h>
+#include <linux/futex.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -31,13 +33,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/shm.h>
+#include <sys/statfs.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/random.h>
 #include <sys/select.h>
+#include <sys/sendfile.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -83,7 +92,8 @@ static const char *errname(int e)
         {ESPIPE, "ESPIPE"}, {EROFS, "EROFS"}, {EPIPE, "EPIPE"}, {ERANGE, "ERANGE"},
         {ENOSYS, "ENOSYS"}, {ENOTSUP, "EOPNOTSUPP"}, {ETIMEDOUT, "ETIMEDOUT"},
         {EMSGSIZE, "EMSGSIZE"}, {ENOPROTOOPT, "ENOPROTOOPT"}, {ENOTSOCK, "ENOTSOCK"},
-        {ENOTCONN, "ENOTCONN"}, {ENODATA, "ENODATA"}, {EOVERFLOW, "EOVERFLOW"},
+        {ENOTCONN, "ENOTCONN"}, {ENODATA, "ENODATA"}, {EOVERFLOW, "EOVERFLOW"}, {ENOMSG, "ENOMSG"},
+        {EIDRM, "EIDRM"}, {ECONNREFUSED, "ECONNREFUSED"}, {EADDRINUSE, "EADDRINUSE"},
     };
     static char buf[32];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -1483,6 +1493,194 @@ static void case_scm_rights(void)
     unlink(shm_path("r2"));
 }
 
+static void case_statfs(void)
+{
+    struct statfs a, b;
+    out("statfs=%s", rv(statfs(shm_dir, &a)));
+    out("type=%s bsize=%lld namelen=%lld sizeof=%zu", a.f_type == 0x01021994 ? "tmpfs" : "other",
+        (long long)a.f_bsize, (long long)a.f_namelen, sizeof a);
+    int fd = open(shm_dir, O_RDONLY | O_DIRECTORY);
+    out("fstatfs=%s", rv(fstatfs(fd, &b)));
+    out("same=%s", a.f_type == b.f_type && a.f_blocks == b.f_blocks ? "yes" : "no");
+    out("enoent=%s", rv(statfs(shm_path("nope"), &a)));
+}
+
+static void case_fcntl_locks(void)
+{
+    int fd = open(shm_path("lk"), O_RDWR | O_CREAT | O_TRUNC, 0600);
+    write(fd, "0123456789", 10);
+    struct flock l = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 2, .l_len = 3};
+    out("setlk=%s", rv(fcntl(fd, F_SETLK, &l)));
+    pid_t c = fork();
+    if (c == 0) {
+        struct flock q = {.l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+        int r = fcntl(fd, F_GETLK, &q);
+        int bad = fcntl(fd, F_SETLK, &q) == -1 && (errno == EAGAIN || errno == EACCES);
+        _exit(r == 0 && q.l_type == F_WRLCK && q.l_start == 2 && q.l_len == 3 &&
+                      q.l_pid == getppid() && bad ? 0 : 1);
+    }
+    int st;
+    waitpid(c, &st, 0);
+    out("child-getlk-sees-ours=%s", WIFEXITED(st) && WEXITSTATUS(st) == 0 ? "yes" : "no");
+    struct flock o = {.l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    out("ofd-getlk=%s", rv(fcntl(fd, F_OFD_GETLK, &o)));
+    out("type=%s", o.l_type == F_UNLCK ? "F_UNLCK" : "locked");
+    out("einval=%s", rv(fcntl(fd, F_SETLK, (struct flock[]){{.l_type = 99}})));
+    unlink(shm_path("lk"));
+}
+
+static void case_sysv_shm_msg(void)
+{
+    int id = shmget(IPC_PRIVATE, 65536, IPC_CREAT | 0600);
+    out("shmget=%s", id >= 0 ? "id" : rv(id));
+    void *p = shmat(id, NULL, 0);
+    out("shmat=%s", p == (void *)-1 ? rv(-1) : ptr_class((long long)(uintptr_t)p));
+    struct shmid_ds ds;
+    out("stat=%s", rv(shmctl(id, IPC_STAT, &ds)));
+    out("segsz=%zu nattch=%lu cpid=%s sizeof=%zu", (size_t)ds.shm_segsz, (unsigned long)ds.shm_nattch,
+        pidname(ds.shm_cpid), sizeof ds);
+    out("shmdt=%s rmid=%s", rv(shmdt(p)), rv(shmctl(id, IPC_RMID, NULL)));
+    int q = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+    struct { long long mtype; char text[16]; } m = {7, "message"}, r;
+    out("msgsnd=%s", rv(msgsnd(q, &m, 8, 0)));
+    memset(&r, 0, sizeof r);
+    out("msgrcv=%s", rv(msgrcv(q, &r, sizeof r.text, 0, IPC_NOWAIT)));
+    out("mtype=%lld text=%s", r.mtype, r.text);
+    struct msqid_ds mds;
+    out("msgctl=%s", rv(msgctl(q, IPC_STAT, &mds)));
+    out("qnum=%lu lspid=%s sizeof=%zu", (unsigned long)mds.msg_qnum, pidname(mds.msg_lspid), sizeof mds);
+    out("empty=%s", rv(msgrcv(q, &r, sizeof r.text, 0, IPC_NOWAIT)));
+    msgctl(q, IPC_RMID, NULL);
+}
+
+static void case_futex_time(void)
+{
+    static uint32_t word = 5;
+    struct timespec ts = {0, 20000000};
+    out("wait-timeout=%s", rv(syscall(SYS_futex, &word, FUTEX_WAIT, 5, &ts, NULL, 0)));
+    out("wait-value-changed=%s", rv(syscall(SYS_futex, &word, FUTEX_WAIT, 6, &ts, NULL, 0)));
+    out("wake=%s", rv(syscall(SYS_futex, &word, FUTEX_WAKE, 1, NULL, NULL, 0)));
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    now.tv_nsec += 10000000;
+    if (now.tv_nsec >= 1000000000) {
+        now.tv_sec++;
+        now.tv_nsec -= 1000000000;
+    }
+    out("clock_nanosleep-abs=%d", clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &now, NULL));
+    struct timespec bad = {0, 1000000000};
+    out("nanosleep-einval=%s", rv(nanosleep(&bad, NULL)));
+    struct timespec rr_;
+    out("sched_rr_get_interval=%s", rv(sched_rr_get_interval(0, &rr_)));
+    struct itimerval it = {{1, 0}, {5, 0}}, got;
+    setitimer(ITIMER_VIRTUAL, &it, NULL);
+    out("getitimer=%s", rv(getitimer(ITIMER_VIRTUAL, &got)));
+    out("interval=%lld.%06lld value<=5s=%s", (long long)got.it_interval.tv_sec,
+        (long long)got.it_interval.tv_usec, got.it_value.tv_sec <= 5 ? "yes" : "no");
+    out("bad-which=%s", rv(getitimer(77, &got)));
+}
+
+static void case_wait4_rusage(void)
+{
+    pid_t c = fork();
+    if (c == 0) {
+        volatile unsigned long x = 0;
+        for (unsigned long i = 0; i < 20000000; i++)
+            x += i;
+        _exit(9);
+    }
+    child_pid = c;
+    int st;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    out("wait4=%s", c == wait4(c, &st, 0, &ru) ? "child" : rv(-1));
+    out("status=%d utime-usec<1e6=%s maxrss>0=%s", WEXITSTATUS(st),
+        ru.ru_utime.tv_usec >= 0 && ru.ru_utime.tv_usec < 1000000 ? "yes" : "no",
+        ru.ru_maxrss > 0 ? "yes" : "no");
+    out("echild=%s", rv(wait4(-1, &st, WNOHANG, &ru)));
+}
+
+static void case_fds_misc(void)
+{
+    int e = eventfd(3, EFD_CLOEXEC);
+    uint64_t v = 4;
+    write(e, &v, 8);
+    out("eventfd=%s", rv(read(e, &v, 8)));
+    out("value=%llu", (unsigned long long)v);
+    out("short=%s", rv(read(e, &v, 4)));
+    int m = memfd_create("x32st", MFD_CLOEXEC);
+    out("memfd-write=%s", rv(write(m, "memfd", 5)));
+    char link[256] = {0}, fdp[64];
+    snprintf(fdp, sizeof fdp, "/proc/self/fd/%d", m);
+    readlink(fdp, link, sizeof link - 1);
+    out("link=%s", !strncmp(link, "/memfd:x32st", 12) ? "/memfd:x32st" : "other");
+    int p[2];
+    pipe(p);
+    off_t off = 1;
+    out("sendfile=%s", rv(sendfile(p[1], m, &off, 3)));
+    out("off=%lld", (long long)off);
+    char buf[8] = {0};
+    read(p[0], buf, 3);
+    out("got=%s", buf);
+    unsigned char r[16];
+    out("getrandom=%s", rv(getrandom(r, sizeof r, 0)));
+    unsigned cpu = 99, node = 99;
+    out("getcpu=%s", rv(syscall(SYS_getcpu, &cpu, &node, NULL)));
+    out("cpu-valid=%s node=%u", cpu < 1024 ? "yes" : "no", node);
+    int sv[2];
+    socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+    struct sockaddr_un a;
+    socklen_t al = sizeof a;
+    out("getsockname=%s", rv(getsockname(sv[0], (struct sockaddr *)&a, &al)));
+    out("len=%u", (unsigned)al);
+    char cwd[256];
+    out("getcwd=%s", getcwd(cwd, 4) ? "fits" : rv(-1));
+}
+
+static volatile pid_t thread_handler_tid;
+static void thread_sig(int sig, siginfo_t *si, void *uc)
+{
+    record(sig, si, uc);
+    thread_handler_tid = gettid();
+}
+
+static void *thread_main(void *arg)
+{
+    volatile pid_t *tid = arg;
+    *tid = gettid();
+    sigset_t s;
+    sigemptyset(&s);
+    while (!thread_handler_tid)
+        sigsuspend(&s);
+    return NULL;
+}
+
+static void case_sig_thread(void)
+{
+    on(SIGUSR1, thread_sig, 0);
+    block(SIGUSR1); /* only the thread takes it */
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGUSR1);
+    volatile pid_t tid = 0;
+    pthread_t t;
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    /* The new thread starts with our mask; unblock inside it via its own sigsuspend. */
+    out("create=%d", pthread_create(&t, &at, thread_main, (void *)&tid));
+    while (!tid)
+        sched_yield();
+    out("pthread_kill=%d", pthread_kill(t, SIGUSR1));
+    pthread_join(t, NULL);
+    out("ran-in-thread=%s code=%s pid=%s", thread_handler_tid == tid ? "yes" : "no",
+        codename(SIGUSR1, last_si.si_code), pidname(last_si.si_pid));
+    /* A process-directed signal blocked everywhere stays pending for the process. */
+    kill(getpid(), SIGUSR1);
+    sigset_t p;
+    sigpending(&p);
+    out("pending=%s", sigismember(&p, SIGUSR1) ? "yes" : "no");
+}
+
 /* ================================ signal delivery ================================ */
 
 static void case_sig_kill(void)
@@ -1542,6 +1740,38 @@ static void case_sig_segv(void)
     out("noncanonical: code=%s addr=%s", codename(SIGSEGV, last_si.si_code),
         last_si.si_addr == NULL ? "0" : "other");
     out("handled=%d", hits);
+}
+
+static volatile long long fault_trapno, fault_err, fault_cr2;
+static void fault_regs(int sig, siginfo_t *si, void *ucp)
+{
+    ucontext_t *uc = ucp;
+    fault_trapno = uc->uc_mcontext.gregs[REG_TRAPNO];
+    fault_err = uc->uc_mcontext.gregs[REG_ERR];
+    fault_cr2 = uc->uc_mcontext.gregs[REG_CR2];
+    jump_out(sig, si, ucp);
+}
+
+static void case_sig_fault_context(void)
+{
+    on(SIGSEGV, fault_regs, 0);
+    if (sigsetjmp(jb, 1) == 0)
+        *(volatile int *)0x2000 = 1;
+    out("write-unmapped: trapno=%lld err=%lld cr2=%s", fault_trapno, fault_err,
+        fault_cr2 == 0x2000 ? "exact" : "other");
+    if (sigsetjmp(jb, 1) == 0)
+        (void)*(volatile int *)0x3000;
+    out("read-unmapped: trapno=%lld err=%lld", fault_trapno, fault_err);
+    char *page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (sigsetjmp(jb, 1) == 0)
+        page[4] = 1;
+    out("write-readonly: trapno=%lld err=%lld cr2=%s", fault_trapno, fault_err,
+        fault_cr2 == (long long)(uintptr_t)(page + 4) ? "page+4" : "other");
+    on(SIGFPE, fault_regs, 0);
+    volatile int a = 1, b = 0;
+    if (sigsetjmp(jb, 1) == 0)
+        a = a / b;
+    out("divide: trapno=%lld err=%lld", fault_trapno, fault_err);
 }
 
 static void case_sig_fpe_ill_trap(void)
@@ -1855,10 +2085,18 @@ static const struct tcase cases[] = {
     {"timerfd", case_timerfd},
     {"signalfd", case_signalfd},
     {"socketpair_scm_rights", case_scm_rights},
+    {"statfs", case_statfs},
+    {"fcntl_locks", case_fcntl_locks},
+    {"sysv_shm_msg", case_sysv_shm_msg},
+    {"futex_sleep_itimer", case_futex_time},
+    {"wait4_rusage", case_wait4_rusage},
+    {"fd_misc", case_fds_misc},
     {"signal_kill", case_sig_kill},
     {"signal_sigqueue", case_sig_sigqueue},
     {"signal_sigsegv", case_sig_segv},
+    {"signal_fault_context", case_sig_fault_context},
     {"signal_sigfpe_sigill_sigtrap", case_sig_fpe_ill_trap},
+    {"signal_thread", case_sig_thread},
     {"signal_sigchld", case_sig_sigchld},
     {"signal_timer", case_sig_timer},
     {"signal_altstack_frame", case_sig_altstack_frame},
