@@ -11,6 +11,7 @@
 #include "util.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -19,11 +20,41 @@
 
 static char runner[PATH_BUF];
 static int with_sysroot;
+/* The runner's own binary, held open: after the guest chroots (glibc's test-container,
+ * build sandboxes) the runner's path is gone, but execveat on this descriptor still
+ * starts it.  Kept high, out of the way of the guest's descriptors. */
+static int runner_fd = -1;
+static struct stat runner_stat;
 
 void exec_init(const char *runner_path, int pass_sysroot)
 {
     str_copy(runner, sizeof runner, runner_path);
     with_sysroot = pass_sysroot;
+    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/exe", O_PATH | O_CLOEXEC, 0);
+    if (raw_failed(fd))
+        return;
+    struct rlimit lim;
+    long high = 900;
+    if (raw_syscall2(SYS_getrlimit, RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur > 64 &&
+        lim.rlim_cur <= 1024)
+        high = (long)lim.rlim_cur - 32;
+    long moved = raw_syscall3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, high);
+    raw_syscall1(SYS_close, fd);
+    if (raw_failed(moved) || raw_syscall2(SYS_fstat, moved, &runner_stat) != 0)
+        return;
+    runner_fd = (int)moved;
+}
+
+/* execve of the runner itself, by path, else (path not visible) by the held descriptor,
+ * if it still is the runner's binary (the guest may have reused the number). */
+static long exec_runner(char **argv, char **envp)
+{
+    long r = raw_syscall3(SYS_execve, runner, argv, envp);
+    struct stat now;
+    if (r != -ENOENT || runner_fd < 0 || raw_syscall2(SYS_fstat, runner_fd, &now) != 0 ||
+        now.st_dev != runner_stat.st_dev || now.st_ino != runner_stat.st_ino)
+        return r;
+    return raw_syscall5(SYS_execveat, runner_fd, "", argv, envp, AT_EMPTY_PATH);
 }
 
 static void append_decimal(char *buf, size_t cap, long v)
@@ -224,7 +255,8 @@ copy_args:
      * give the new program the guest's mask instead. */
     uint64_t old;
     set_host_mask(guest_mask_of(t, uc), &old);
-    r = raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
+    r = exec_path == runner ? exec_runner(nargv, nenvp)
+                            : raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
     set_host_mask(old, 0);
     return r;
 }
