@@ -91,7 +91,9 @@ step_is_current() {
 install_output() {
     _sd=$(stamp_dir)
     mkdir -p "$_sd" || die "cannot write to the prefix $PREFIX"
-    rm -f "$_sd/$1.key" "$PREFIX/share/x32-sdk/build-info.json"
+    # build-info.json and the glue parts' install stamps (finish_sdk) are redone after any
+    # step: a replaced step's manifest may have removed files they installed.
+    rm -f "$_sd/$1.key" "$PREFIX/share/x32-sdk/build-info.json" "$_sd"/install-*.hash
     # Later steps may have overwritten files of this one (glibc replaces the placeholder
     # libc.so of glibc-headers): they must be laid down again after it.
     _later=no

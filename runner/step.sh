@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # x32-run, the runner, built with the host compiler from runner/ (see runner/README.md).
 deps=""
-inputs="runner"
+# The sources and their Makefile: docs and the fuzz corpus do not change the binary.
+inputs="runner/src runner/Makefile"
 
 run_step() {
     make -C "$TOP/runner" MAKEFLAGS= -j"$JOBS"

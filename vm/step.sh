@@ -2,10 +2,13 @@
 # The guest kernel for x32-vm: Linux 6.1 from the same pinned source as the headers,
 # configured from `make tinyconfig` plus vm/kernel.config (x32, virtio, 9p and every
 # system-call family programs use), with an initramfs holding the agent (vm/init.c),
-# installed as share/x32-sdk/vm/{bzImage,initramfs.cpio}; and x32-vm itself (install.sh).
+# installed as share/x32-sdk/vm/{bzImage,initramfs.cpio}.
 deps=""
 pins="sysroot/linux.pin"
-inputs="vm"
+# Only what goes into the guest: a README or x32-vm (host side) edit must not rebuild a
+# kernel.  x32-vm itself is installed by vm/install.sh from finish_sdk (lib/finish.sh).
+inputs="vm/kernel.config vm/Makefile vm/init.c vm/agent_run.c vm/run_request.c vm/wire.c
+vm/guest.h vm/protocol.h vm/run_request.h vm/wire.h"
 
 # kernel_config_missing KBUILD: the options vm/kernel.config asks for that the final
 # .config lacks (an unmet dependency drops them silently); empty when all took.
@@ -46,5 +49,4 @@ LIST
     "$BUILD_DIR/gen_init_cpio" -t 0 "$BUILD_DIR/initramfs.list" > "$STAGE/share/x32-sdk/vm/initramfs.cpio"
     cp "$kbuild/arch/x86/boot/bzImage" "$STAGE/share/x32-sdk/vm/bzImage"
     cp "$kbuild/.config" "$STAGE/share/x32-sdk/vm/kernel.config"
-    sh "$TOP/vm/install.sh" "$STAGE"
 }
