@@ -32,6 +32,8 @@ Actions:
   list             print the steps and whether the prefix holds their current output
   sources          obtain and verify every source tarball now (e.g. before going offline)
   package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
+  check-gcc ...    run GCC's own test suites for x32 through x32-run (check-gcc --help)
+  check-glibc ...  run glibc's make check for x32 through x32-run (check-glibc --help)
 
 Environment: X32_SDK_CACHE (default ~/.cache/x32-sdk) holds sources, build trees, the
 step-output cache, ccache and logs; X32_SDK_MIRROR is a URL serving the pinned tarballs.
@@ -58,9 +60,11 @@ while [ $# -gt 0 ]; do
         --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
         list|package|sources) ACTION=$1 ;;
+        # The rest of the command line belongs to the test suite's driver.
+        check-gcc|check-glibc) ACTION=$1; shift; break ;;
         -*) die "unknown option '$1'; see ./build.sh --help" ;;
         *) step_file "$1" >/dev/null \
-               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package"
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package check-gcc check-glibc"
            ONLY=$1 ;;
     esac
     shift
@@ -112,6 +116,9 @@ if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
     die "another build.sh is running with the cache $CACHE (or its processes are still finishing); wait for it"
 fi
 
+# Half-written step outputs of a build that was killed: no build is running now (lock).
+rm -rf "$CACHE"/steps/*.tmp
+
 # ccache keeps compiler steps cheap to redo; it lives in the cache, outside the checkout.
 HOST_CC=gcc; HOST_CXX=g++; HOST_CFLAGS="-O2"
 if command -v ccache >/dev/null 2>&1; then
@@ -154,6 +161,11 @@ case $ACTION in
         sdk_is_complete || die "the SDK in $PREFIX is not complete; run ./build.sh first"
         package_sdk
         exit 0 ;;
+    check-gcc|check-glibc)
+        . "$TOP/lib/check.sh"
+        _status=0
+        run_upstream_check "$ACTION" "$@" || _status=$?
+        exit "$_status" ;;
 esac
 
 check_host_tools

@@ -1,0 +1,32 @@
+# shellcheck shell=sh
+# ./build.sh check-gcc and check-glibc: GCC's and glibc's own test suites, run against
+# the built SDK with x32-run executing the test programs.  The suites' drivers live in
+# tests/upstream/; this finds what they need (sources, the glibc build tree) for them.
+# Uses TOP, PREFIX, CACHE, JOBS and TARGET from build.sh.
+
+# run_upstream_check check-gcc|check-glibc ARGS...: returns the suite's exit status.
+run_upstream_check() {
+    _what=$1; shift
+    case " $* " in *" -h "*|*" --help "*)
+        sh "$TOP/tests/upstream/$_what.sh" --help; return 0 ;;
+    esac
+    sdk_is_complete || die "the SDK in $PREFIX is not complete; run ./build.sh first"
+    X32_SDK_PREFIX=$PREFIX; X32_SDK_CACHE=$CACHE; export X32_SDK_PREFIX X32_SDK_CACHE JOBS
+    case $_what in
+        check-gcc)
+            X32_GCC_SRC=$(source_tree "$TOP/toolchain/gcc.pin"); export X32_GCC_SRC
+            ;;
+        check-glibc)
+            # The tree glibc was built in (its owner step is glibc-headers).  Its prefix
+            # does not matter here: the compiler it names is found on PATH, in PREFIX.
+            _tree="$CACHE/build/glibc"
+            _key=$(step_key glibc-headers)
+            if [ ! -f "$_tree/.x32sdk-tree" ] || [ "$(cut -d' ' -f1 < "$_tree/.x32sdk-tree")" != "$_key" ]; then
+                die "glibc's build tree for this SDK is not in $_tree (an SDK restored from the step cache has none); rebuild it with ./build.sh glibc (about 10 minutes), then run check-glibc again"
+            fi
+            X32_GLIBC_TREE=$_tree; X32_GLIBC_SRC=$(source_tree "$TOP/sysroot/glibc.pin")
+            export X32_GLIBC_TREE X32_GLIBC_SRC
+            ;;
+    esac
+    sh "$TOP/tests/upstream/$_what.sh" "$@"
+}

@@ -1,0 +1,212 @@
+#!/bin/sh
+# tests/upstream/check-gcc.sh: GCC's own DejaGnu test suites for x86_64-linux-gnux32,
+# run against the installed SDK compiler, with every test program executed by x32-run
+# (boards/x32-run.exp).  Run it as `./build.sh check-gcc [OPTIONS]`, which supplies the
+# GCC source tree matching the SDK; see --help.
+#
+# It tests the installed compiler ("testing an installed compiler", GCC's install/test
+# docs), not the build tree: that is what users get, and it needs only the prefix and
+# the source's testsuite.  -j N starts N runtest processes that share out the tests the
+# way GCC's own `make -jN check` does (GCC_RUNTEST_PARALLELIZE_DIR), and their .sum and
+# .log files are merged with GCC's contrib/dg-extract-results.sh.
+set -eu
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../.." && pwd)
+TARGET=x86_64-linux-gnux32
+
+die() { printf 'check-gcc: %s\n' "$*" >&2; exit 2; }
+
+usage() {
+    cat <<EOF
+Usage: ./build.sh check-gcc [--part PART]... [-j N] [--torture OPTS] [--out DIR]
+                            [--runtestflags FLAGS]
+
+Runs GCC's test suites for x32 through x32-run and summarises them.
+  --part PART         what to run (repeatable; default: all).  Parts:
+                        c-torture          gcc.c-torture (compile, execute, ieee, unsorted)
+                        c-torture-execute  gcc.c-torture/execute only
+                        gcc.dg             gcc.dg, with its subfolders (c-c++-common too)
+                        g++.dg             g++.dg, with its subfolders
+                        gcc.target         gcc.target/i386 (x86 back-end tests)
+                        sanitizers         the ASan, UBSan, LSan and TSan tests of gcc.dg and g++.dg
+                        libstdc++          libstdc++-v3's test suite
+                        libatomic          libatomic's test suite
+                        libgomp            libgomp's test suite (C and C++)
+                        all                c-torture gcc.dg g++.dg libstdc++ libatomic libgomp
+  -j N                runtest processes per suite (default: all cores)
+  --torture OPTS      comma-separated optimisation sets for the torture tests instead of
+                      GCC's default list, e.g. '-O0,-O2' (the quick check uses this)
+  --out DIR           where .sum, .log and summary.txt go (default: \$X32_SDK_CACHE/check/gcc)
+  --runtestflags F    extra runtest arguments, as GCC's RUNTESTFLAGS; one naming .exp files
+                      (e.g. 'execute.exp=pr1*') replaces the parts' own lists of .exp files
+Exit status: 0 when every unexpected result is triaged in tests/upstream/triage/gcc.txt,
+1 when some are not (they are listed), 2 when the run itself could not happen.
+EOF
+}
+
+PARTS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; TORTURE=""; OUT=""; EXTRA=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        -h|--help) usage; exit 0 ;;
+        --part) [ $# -ge 2 ] || die "--part needs a name; see --help"; PARTS="$PARTS $2"; shift ;;
+        --part=*) PARTS="$PARTS ${1#*=}" ;;
+        -j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift ;;
+        -j*) JOBS=${1#-j} ;;
+        --torture) [ $# -ge 2 ] || die "--torture needs a list such as '-O0,-O2'"; TORTURE=$2; shift ;;
+        --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift ;;
+        --runtestflags) [ $# -ge 2 ] || die "--runtestflags needs flags"; EXTRA=$2; shift ;;
+        *) die "unknown argument '$1'; see ./build.sh check-gcc --help" ;;
+    esac
+    shift
+done
+case $JOBS in ''|*[!0-9]*|0) die "-j wants a whole number of at least 1, not '$JOBS'" ;; esac
+[ -n "$PARTS" ] || PARTS=all
+PARTS=$(for p in $PARTS; do
+    case $p in
+        all) echo c-torture gcc.dg g++.dg libstdc++ libatomic libgomp ;;
+        c-torture|c-torture-execute|gcc.dg|g++.dg|gcc.target|sanitizers|libstdc++|libatomic|libgomp) echo "$p" ;;
+        *) echo "BAD:$p" ;;
+    esac
+done | tr ' ' '\n' | awk 'NF && !seen[$0]++')
+case $PARTS in *BAD:*) die "unknown part '$(printf '%s\n' "$PARTS" | sed -n 's/^BAD://p' | head -n 1)'; parts: c-torture c-torture-execute gcc.dg g++.dg gcc.target sanitizers libstdc++ libatomic libgomp all" ;; esac
+
+PREFIX=${X32_SDK_PREFIX:-}
+SRC=${X32_GCC_SRC:-}
+[ -n "$PREFIX" ] && [ -n "$SRC" ] || die "run it as ./build.sh check-gcc, which finds the SDK and GCC's sources"
+CC="$PREFIX/bin/$TARGET-gcc"; CXX="$PREFIX/bin/$TARGET-g++"
+X32_RUN=${X32_RUN:-$PREFIX/bin/x32-run}
+[ -x "$CC" ] && [ -x "$CXX" ] || die "no x32 compiler in $PREFIX/bin; build the SDK first: ./build.sh"
+[ -x "$X32_RUN" ] || die "no x32-run at $X32_RUN; build the SDK first: ./build.sh"
+[ -d "$SRC/gcc/testsuite" ] || die "no GCC test suite in $SRC/gcc/testsuite"
+command -v runtest >/dev/null 2>&1 || die "DejaGnu's runtest is missing; install it: apt-get install dejagnu"
+[ -n "$OUT" ] || OUT="${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/check/gcc"
+case $OUT in /*) ;; *) OUT="$(pwd)/$OUT" ;; esac
+mkdir -p "$OUT" || die "cannot create $OUT; pick a writable --out DIR"
+export X32_RUN
+# The tests call the SDK's binutils (objdump, nm, readelf) by their target names.
+PATH="$PREFIX/bin:$PATH"; export PATH
+LC_ALL=C; export LC_ALL
+unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH 2>/dev/null || true
+
+# tool_of PART: the DejaGnu tool; srcdir_of PART: its testsuite folder in the source;
+# exps_of PART: the .exp files it runs, relative to that folder (empty: all of them).
+tool_of() {
+    case $1 in
+        c-torture|c-torture-execute|gcc.dg|gcc.target) echo gcc ;;
+        g++.dg) echo g++ ;;
+        sanitizers) echo "gcc g++" ;;
+        libstdc++) echo libstdc++ ;;
+        libatomic|libgomp) echo "$1" ;;
+    esac
+}
+srcdir_of() {
+    case $1 in
+        gcc|g++) echo "$SRC/gcc/testsuite" ;;
+        libstdc++) echo "$SRC/libstdc++-v3/testsuite" ;;
+        *) echo "$SRC/$1/testsuite" ;;
+    esac
+}
+exps_of() {  # PART TOOL
+    _s=$(srcdir_of "$2")
+    case $1 in
+        c-torture) (cd "$_s" && find gcc.c-torture -name '*.exp') ;;
+        c-torture-execute) (cd "$_s" && find gcc.c-torture/execute -name '*.exp') ;;
+        gcc.dg|g++.dg) (cd "$_s" && find "$1" -name '*.exp') ;;
+        gcc.target) echo gcc.target/i386/i386.exp ;;
+        sanitizers)
+            case $2 in gcc) _d=gcc.dg ;; *) _d=g++.dg ;; esac
+            (cd "$_s" && find "$_d" -name '*.exp' | grep -E '/(asan|ubsan|lsan|tsan)/') ;;
+    esac
+}
+
+# site.exp for one runtest process: what GCC's build tree would have written, pointed
+# at the installed compiler ("testing an installed compiler").
+write_site() {  # DIR TOOL
+    {
+        echo "set rootme \"$1\""
+        echo "set srcdir \"$(srcdir_of "$2")\""
+        echo "set host_triplet $(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)"
+        echo "set build_triplet $(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)"
+        echo "set target_triplet x86_64-pc-linux-gnux32"
+        echo "set target_alias $TARGET"
+        echo "set tool_root_dir \"$1\""
+        echo "set tmpdir \"$1\""
+        echo "set CFLAGS \"\""
+        echo "set CXXFLAGS \"\""
+        echo "set HOSTCC \"gcc\""
+        echo "set HOSTCFLAGS \"\""
+        echo "set GCC_UNDER_TEST \"$CC\""
+        echo "set GXX_UNDER_TEST \"$CXX\""
+        echo "set ENABLE_LTO 1"
+        echo "set ENABLE_PLUGIN 0"
+        echo "lappend boards_dir \"$HERE/boards\""
+        if [ -n "$TORTURE" ]; then
+            printf 'set TORTURE_OPTIONS [list'
+            printf '%s\n' "$TORTURE" | tr ',' '\n' | while IFS= read -r _o; do printf ' {%s}' "$_o"; done
+            printf ']\n'
+        fi
+    } > "$1/site.exp"
+}
+
+# run_tool TOOL EXPS...: JOBS runtest processes over the same list, merged into
+# $OUT/TOOL.sum and $OUT/TOOL.log.
+run_tool() {
+    _tool=$1; shift
+    _work="$OUT/work/$_tool"
+    rm -rf "$_work"; mkdir -p "$_work/parallel"
+    _srcdir=$(srcdir_of "$_tool")
+    _pids=""
+    _i=1
+    while [ "$_i" -le "$JOBS" ]; do
+        mkdir -p "$_work/$_i"
+        write_site "$_work/$_i" "$_tool"
+        # Each process claims batches of tests through files in parallel/ (gcc-defs.exp).
+        # shellcheck disable=SC2086 # EXTRA is a list of runtest words, as RUNTESTFLAGS
+        (cd "$_work/$_i" && GCC_RUNTEST_PARALLELIZE_DIR="$_work/parallel" \
+            exec runtest --tool "$_tool" --srcdir "$_srcdir" --target_board=x32-run $EXTRA "$@" \
+            > runtest.out 2>&1 < /dev/null) &
+        _pids="$_pids $!"
+        _i=$((_i + 1))
+    done
+    for _p in $_pids; do wait "$_p" || true; done
+    set --
+    for _d in "$_work"/*/; do [ -f "$_d/$_tool.sum" ] && set -- "$@" "$_d/$_tool.sum"; done
+    if [ $# -eq 0 ]; then
+        tail -n 20 "$_work/1/runtest.out" >&2
+        die "runtest wrote no $_tool.sum (its output is above; all of it: $_work/1/runtest.out)"
+    fi
+    sh "$SRC/contrib/dg-extract-results.sh" "$@" > "$OUT/$_tool.sum"
+    _logs=$(for _s in "$@"; do printf '%s ' "${_s%.sum}.log"; done)
+    # shellcheck disable=SC2086
+    sh "$SRC/contrib/dg-extract-results.sh" -L $_logs > "$OUT/$_tool.log" 2>/dev/null || true
+}
+
+started=$(date +%s)
+rm -f "$OUT"/*.sum "$OUT"/*.log "$OUT/summary.txt"
+printf 'check-gcc: %s (GCC %s), x32-run %s, %s process(es), parts:%s\n' "$CC" \
+    "$("$CC" -dumpversion)" "$X32_RUN" "$JOBS" "$(printf ' %s' $PARTS)"
+printf 'check-gcc: results go to %s\n' "$OUT"
+for tool in gcc g++ libstdc++ libatomic libgomp; do
+    exps=""; wanted=no
+    for part in $PARTS; do
+        case " $(tool_of "$part") " in *" $tool "*) ;; *) continue ;; esac
+        wanted=yes
+        exps="$exps $(exps_of "$part" "$tool" | tr '\n' ' ')"
+    done
+    [ "$wanted" = yes ] || continue
+    exps=$(printf '%s\n' $exps | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+    # A selection in --runtestflags (e.g. execute.exp=pr1*) replaces the part's list.
+    case " $EXTRA" in *.exp*) exps="" ;; esac
+    t0=$(date +%s)
+    printf 'check-gcc: %s ...\n' "$tool"
+    # shellcheck disable=SC2086 # one word per .exp file
+    run_tool "$tool" $exps
+    printf 'check-gcc: %s done in %ss\n' "$tool" "$(( $(date +%s) - t0 ))"
+done
+status=0
+sh "$HERE/summarize.sh" --triage "$HERE/triage/gcc.txt" "$OUT"/*.sum > "$OUT/summary.txt" || status=$?
+cat "$OUT/summary.txt"
+printf 'check-gcc: %ss in all; summary %s/summary.txt, .sum and .log files in %s\n' \
+    "$(( $(date +%s) - started ))" "$OUT" "$OUT"
+exit "$status"

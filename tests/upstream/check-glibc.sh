@@ -1,0 +1,95 @@
+#!/bin/sh
+# tests/upstream/check-glibc.sh: glibc's own `make check` for x86_64-linux-gnux32, in the
+# SDK's glibc build tree, with every test program run by x32-run (through
+# glibc-test-wrapper.sh).  Run it as `./build.sh check-glibc [OPTIONS]`, which finds the
+# build tree that made the SDK's glibc; see --help.
+set -eu
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+die() { printf 'check-glibc: %s\n' "$*" >&2; exit 2; }
+
+usage() {
+    cat <<EOF
+Usage: ./build.sh check-glibc [--subdir DIR]... [-j N] [--out DIR] [--timeout-factor N]
+
+Runs glibc's test suite (make check) for x32, every test program through x32-run.
+  --subdir DIR        a glibc subdirectory to test (repeatable: string, elf, nptl, ...);
+                      default: all of them, as plain \`make check\`
+  -j N                make jobs (default: all cores)
+  --timeout-factor N  glibc's TIMEOUTFACTOR: multiplies each test's time limit (default 3;
+                      trapped system calls cost a few microseconds each under x32-run)
+  --out DIR           where glibc.sum, glibc.log and summary.txt go
+                      (default: \$X32_SDK_CACHE/check/glibc)
+Exit status: 0 when every FAIL is triaged in tests/upstream/triage/glibc.txt, 1 when
+some are not (they are listed), 2 when the run itself could not happen.
+EOF
+}
+
+SUBDIRS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; OUT=""; FACTOR=3
+while [ $# -gt 0 ]; do
+    case $1 in
+        -h|--help) usage; exit 0 ;;
+        --subdir) [ $# -ge 2 ] || die "--subdir needs a glibc subdirectory such as string"; SUBDIRS="$SUBDIRS $2"; shift ;;
+        --subdir=*) SUBDIRS="$SUBDIRS ${1#*=}" ;;
+        -j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift ;;
+        -j*) JOBS=${1#-j} ;;
+        --timeout-factor) [ $# -ge 2 ] || die "--timeout-factor needs a number"; FACTOR=$2; shift ;;
+        --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift ;;
+        *) die "unknown argument '$1'; see ./build.sh check-glibc --help" ;;
+    esac
+    shift
+done
+case $JOBS in ''|*[!0-9]*|0) die "-j wants a whole number of at least 1, not '$JOBS'" ;; esac
+case $FACTOR in ''|*[!0-9]*|0) die "--timeout-factor wants a whole number of at least 1, not '$FACTOR'" ;; esac
+
+PREFIX=${X32_SDK_PREFIX:-}
+TREE=${X32_GLIBC_TREE:-}
+SRC=${X32_GLIBC_SRC:-}
+[ -n "$PREFIX" ] && [ -n "$TREE" ] && [ -n "$SRC" ] \
+    || die "run it as ./build.sh check-glibc, which finds the SDK and glibc's build tree"
+X32_RUN=${X32_RUN:-$PREFIX/bin/x32-run}
+[ -x "$X32_RUN" ] || die "no x32-run at $X32_RUN; build the SDK first: ./build.sh"
+[ -f "$TREE/config.make" ] || die "no configured glibc build tree in $TREE"
+for d in $SUBDIRS; do
+    [ -f "$SRC/$d/Makefile" ] || die "'$d' is not a glibc subdirectory (no $SRC/$d/Makefile)"
+done
+[ -n "$OUT" ] || OUT="${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/check/glibc"
+case $OUT in /*) ;; *) OUT="$(pwd)/$OUT" ;; esac
+mkdir -p "$OUT" || die "cannot create $OUT; pick a writable --out DIR"
+rm -f "$OUT/glibc.sum" "$OUT/glibc.log" "$OUT/summary.txt" "$OUT/make.log"
+export X32_RUN
+# The tree's config.make names the compiler x86_64-linux-gnux32-gcc: the SDK's.
+PATH="$PREFIX/bin:$PATH"; export PATH
+LC_ALL=C; export LC_ALL
+unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH MAKEFLAGS MFLAGS 2>/dev/null || true
+
+started=$(date +%s)
+printf 'check-glibc: tree %s, x32-run %s, -j%s, %s\n' "$TREE" "$X32_RUN" "$JOBS" \
+    "$(if [ -n "$SUBDIRS" ]; then echo "subdirectories:$SUBDIRS"; else echo "every subdirectory"; fi)"
+printf 'check-glibc: make output goes to %s/make.log\n' "$OUT"
+# Old results would be summarised as new ones: clear the sums (not the test programs,
+# which make rebuilds only when their sources change).
+rm -f "$TREE/tests.sum" "$TREE"/*/subdir-tests.sum
+set -- -C "$TREE" -j"$JOBS" -k check MAKEINFO=: TIMEOUTFACTOR="$FACTOR" \
+    test-wrapper="$HERE/glibc-test-wrapper.sh"
+# subdirs= restricts glibc's recursion, as its manual's "make check subdirs=..." does.
+[ -z "$SUBDIRS" ] || set -- "$@" subdirs="$(echo $SUBDIRS)"
+make_status=0
+make "$@" > "$OUT/make.log" 2>&1 || make_status=$?
+[ -f "$TREE/tests.sum" ] || {
+    tail -n 30 "$OUT/make.log" >&2
+    die "make check wrote no tests.sum (exit $make_status; its output is above, all of it in $OUT/make.log)"
+}
+cp "$TREE/tests.sum" "$OUT/glibc.sum"
+# The log: the output of every test that did not pass, as glibc leaves it in NAME.out.
+grep -E '^(FAIL|XPASS|UNRESOLVED): ' "$OUT/glibc.sum" | while read -r _k _t; do
+    printf '==== %s %s\n' "$_k" "$_t"
+    tail -n 60 "$TREE/$_t.out" 2>/dev/null || echo "(no $TREE/$_t.out)"
+done > "$OUT/glibc.log"
+status=0
+sh "$HERE/summarize.sh" --triage "$HERE/triage/glibc.txt" "$OUT/glibc.sum" > "$OUT/summary.txt" || status=$?
+cat "$OUT/summary.txt"
+printf 'check-glibc: %ss in all; summary %s/summary.txt, failing tests'"'"' output %s/glibc.log\n' \
+    "$(( $(date +%s) - started ))" "$OUT" "$OUT"
+exit "$status"
