@@ -1,0 +1,97 @@
+#!/bin/sh
+# tests/upstream/run.sh: the quick part of GCC's and glibc's own test suites, run for
+# x32 through x32-run by ./build.sh check-gcc and check-glibc (see tests/lib.sh for the
+# protocol).  The full suites are one command each; tests/RESULTS.md has their counts.
+#
+#   gcc.c-torture/execute at -O0 and -O2   every unexpected result must be triaged
+#   glibc's string subdirectory            likewise (container tests included)
+# plus checks that the harness can fail (a runner that runs nothing must make the
+# execution tests fail), that summarize.sh classifies, and the bad-input errors.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+
+prefix=${X32_SDK_PREFIX:-$root/out}
+jobs=$(nproc 2>/dev/null || echo 1)
+if [ -z "${TEST_TMP:-}" ]; then
+    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-upstream-tests.XXXXXX")
+    trap 'rm -rf "$TEST_TMP"' EXIT
+fi
+build() { env -u LIBRARY_PATH "$root/build.sh" --prefix "$prefix" "$@"; }
+
+# count KIND SUMFILE: how many KIND: lines the .sum file has.
+count() { grep -c "^$1: " "$2" 2>/dev/null || echo 0; }
+
+# --- summarize.sh on a made-up .sum: it must classify, and exit 1 only on untriaged ---
+printf 'PASS: a\nFAIL: gcc.dg/x.c -O2 execution test\nUNSUPPORTED: b\nXPASS: y\n' > "$TEST_TMP/t.sum"
+printf 'upstream | gcc.dg/x.c* | made up\n' > "$TEST_TMP/triage-part"
+printf 'upstream | gcc.dg/x.c* | made up\nrunner | y | made up\n' > "$TEST_TMP/triage-all"
+if sh "$here/summarize.sh" --triage "$TEST_TMP/triage-part" "$TEST_TMP/t.sum" > "$TEST_TMP/s1" 2>&1; then
+    fail summarize_untriaged "exit 0 with an untriaged XPASS"
+elif grep -q '^  not triaged: XPASS: y$' "$TEST_TMP/s1" && grep -q '1 triaged (upstream 1), 1 not triaged' "$TEST_TMP/s1"; then
+    pass summarize_untriaged
+else
+    fail summarize_untriaged "unexpected summary: $(tr '\n' '|' < "$TEST_TMP/s1")"
+fi
+if sh "$here/summarize.sh" --triage "$TEST_TMP/triage-all" "$TEST_TMP/t.sum" > "$TEST_TMP/s2" 2>&1 \
+        && grep -q 't.sum: 1 passed, 1 failed, 1 unexpectedly passed, 0 expected failures, 0 unresolved, 0 untested, 1 unsupported' "$TEST_TMP/s2"; then
+    pass summarize_all_triaged
+else
+    fail summarize_all_triaged "$(tr '\n' '|' < "$TEST_TMP/s2")"
+fi
+
+# --- bad input: one clear line and exit 2 ---
+expect_error() {  # NAME PATTERN ARGS...
+    _n=$1; _p=$2; shift 2
+    build "$@" > "$TEST_TMP/err.out" 2>&1; _rc=$?
+    if [ "$_rc" = 2 ] && grep -q "$_p" "$TEST_TMP/err.out"; then pass "$_n"
+    else fail "$_n" "exit $_rc, output: $(tail -n 1 "$TEST_TMP/err.out")"; fi
+}
+expect_error bad_gcc_part "unknown part 'nope'" check-gcc --part nope
+expect_error bad_gcc_jobs "whole number" check-gcc -j zero
+expect_error bad_glibc_subdir "'nope' is not a glibc subdirectory" check-glibc --subdir nope
+
+if ! command -v runtest > /dev/null 2>&1; then
+    skip gcc_harness_can_fail "DejaGnu is not installed (apt-get install dejagnu)"
+    skip gcc_c_torture_execute "DejaGnu is not installed (apt-get install dejagnu)"
+else
+    # --- the board really runs programs through X32_RUN: /bin/false must fail them ---
+    X32_RUN=/bin/false build check-gcc --part c-torture-execute --torture -O2 \
+        --runtestflags 'execute.exp=2000011*' --out "$TEST_TMP/false" > "$TEST_TMP/false.out" 2>&1
+    _rc=$?
+    _f=$(grep -c '^FAIL: .*execution test' "$TEST_TMP/false/gcc.sum" 2>/dev/null || echo 0)
+    if [ "$_rc" = 1 ] && [ "$_f" -gt 0 ]; then pass gcc_harness_can_fail
+    else fail gcc_harness_can_fail "exit $_rc and $_f failed execution tests with X32_RUN=/bin/false"; fi
+
+    # --- gcc.c-torture/execute at -O0 and -O2 ---
+    t0=$(date +%s)
+    build check-gcc --part c-torture-execute --torture '-O0,-O2' -j "$jobs" --out "$TEST_TMP/gcc" \
+        > "$TEST_TMP/gcc.out" 2>&1
+    _rc=$?
+    _sum=$TEST_TMP/gcc/gcc.sum
+    _exec=$(grep -c '^PASS: .*execution test' "$_sum" 2>/dev/null || echo 0)
+    cat "$TEST_TMP/gcc/summary.txt" 2>/dev/null
+    printf 'gcc.c-torture/execute: %ss, %s execution tests passed\n' "$(( $(date +%s) - t0 ))" "$_exec"
+    # About 1,600 programs at two optimisation levels: far fewer means a broken harness.
+    if [ "$_rc" = 0 ] && [ "$_exec" -ge 3000 ]; then pass gcc_c_torture_execute
+    elif [ "$_rc" = 0 ]; then fail gcc_c_torture_execute "only $_exec execution tests passed (expected over 3000)"
+    else fail gcc_c_torture_execute "exit $_rc: $(grep -m 3 'not triaged:\|check-gcc:' "$TEST_TMP/gcc.out" | tr '\n' '|')"; fi
+fi
+
+# --- glibc's string tests ---
+t0=$(date +%s)
+build check-glibc --subdir string -j "$jobs" --out "$TEST_TMP/glibc" > "$TEST_TMP/glibc.out" 2>&1
+_rc=$?
+if [ "$_rc" = 2 ] && grep -q "build tree for this SDK is not in" "$TEST_TMP/glibc.out"; then
+    skip glibc_string "$(tail -n 1 "$TEST_TMP/glibc.out")"
+else
+    cat "$TEST_TMP/glibc/summary.txt" 2>/dev/null
+    _p=$(count PASS "$TEST_TMP/glibc/glibc.sum")
+    printf 'glibc string: %ss, %s passed\n' "$(( $(date +%s) - t0 ))" "$_p"
+    if [ "$_rc" = 0 ] && [ "$_p" -ge 80 ]; then pass glibc_string
+    elif [ "$_rc" = 0 ]; then fail glibc_string "only $_p tests passed (expected over 80)"
+    else fail glibc_string "exit $_rc: $(grep -m 3 'not triaged:\|check-glibc:' "$TEST_TMP/glibc.out" | tr '\n' '|')"; fi
+fi
