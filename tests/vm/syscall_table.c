@@ -78,6 +78,8 @@ static void out(const char *fmt, ...)
     va_end(ap);
     if (n > 0)
         line_len += (size_t)n < sizeof line - line_len ? (size_t)n : sizeof line - line_len - 1;
+    if (getenv("X32ST_TRACE"))
+        fprintf(stderr, "  ... %s\n", line);
 }
 
 static const char *errname(int e)
@@ -1922,6 +1924,73 @@ static void case_sig_restart(void)
     out("handled=%d", hits);
 }
 
+/* Which blocking calls SA_RESTART restarts is the kernel's choice (ERESTARTSYS,
+ * ERESTARTNOHAND, restart_block); the runner must keep it. */
+static uint32_t restart_futex;
+static volatile int restart_fd = -1;
+static void restart_class_handler(int sig)
+{
+    (void)sig;
+    hits++;
+    if (restart_fd >= 0)
+        write(restart_fd, "r", 1);
+    __atomic_store_n(&restart_futex, 1, __ATOMIC_SEQ_CST);
+    syscall(SYS_futex, &restart_futex, FUTEX_WAKE, 1, NULL, NULL, 0);
+}
+
+static void alarm_restart(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = restart_class_handler;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval iv = {{0, 0}, {0, 20000}};
+    setitimer(ITIMER_REAL, &iv, NULL);
+}
+
+static void case_sig_restart_classes(void)
+{
+    int sv[2];
+    socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+    char c;
+    restart_fd = sv[1];
+    alarm_restart();
+    out("recv=%s", rv(recv(sv[0], &c, 1, 0)));
+    struct timeval tv = {5, 0};
+    setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    alarm_restart();
+    out("recv+SO_RCVTIMEO=%s", rv(recv(sv[0], &c, 1, 0)));
+    recv(sv[0], &c, 1, 0);
+    restart_fd = -1;
+    int ep = epoll_create1(0);
+    struct epoll_event ev = {.events = EPOLLIN}, got;
+    epoll_ctl(ep, EPOLL_CTL_ADD, sv[0], &ev);
+    alarm_restart();
+    out("epoll_wait=%s", rv(epoll_wait(ep, &got, 1, 5000)));
+    restart_futex = 0;
+    alarm_restart();
+    out("futex-wait=%s", rv(syscall(SYS_futex, &restart_futex, FUTEX_WAIT, 0, NULL, NULL, 0)));
+    restart_futex = 0;
+    struct timespec ts = {5, 0};
+    alarm_restart();
+    out("futex-wait-timeout=%s", rv(syscall(SYS_futex, &restart_futex, FUTEX_WAIT, 0, &ts, NULL, 0)));
+    sigset_t w;
+    sigemptyset(&w);
+    sigaddset(&w, SIGUSR2);
+    block(SIGUSR2);
+    alarm_restart();
+    out("sigtimedwait=%s", rv(sigtimedwait(&w, NULL, &ts)));
+    alarm_restart();
+    out("pause=%s", rv(pause()));
+    int q = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+    struct { long long mtype; char text[8]; } m;
+    alarm_restart();
+    out("msgrcv=%s", rv(msgrcv(q, &m, sizeof m.text, 0, 0)));
+    msgctl(q, IPC_RMID, NULL);
+    out("handled=%d", hits);
+}
+
 static volatile int nest_log[8], nest_n;
 static volatile int nest_usr1_blocked_in_usr2;
 
@@ -2101,6 +2170,7 @@ static const struct tcase cases[] = {
     {"signal_timer", case_sig_timer},
     {"signal_altstack_frame", case_sig_altstack_frame},
     {"signal_sa_restart", case_sig_restart},
+    {"signal_restart_classes", case_sig_restart_classes},
     {"signal_nested", case_sig_nested},
     {"signal_mask_ucontext", case_sig_mask_ucontext},
     {"signal_fpstate", case_sig_fpstate},
@@ -2128,15 +2198,28 @@ static void run_case(const struct tcase *c)
         _exit(0);
     }
     close(p[1]);
+    /* 30 s per case (cases that use ITIMER_REAL replace the child's alarm guard). */
     char buf[1200];
     size_t n = 0;
-    ssize_t k;
-    while (n < sizeof buf - 1 && (k = read(p[0], buf + n, sizeof buf - 1 - n)) > 0)
-        n += (size_t)k;
+    ssize_t k = 1;
+    int timed_out = 0;
+    while (n < sizeof buf - 1 && k > 0) {
+        struct pollfd pf = {p[0], POLLIN, 0};
+        if (poll(&pf, 1, 30000) == 0) {
+            timed_out = 1;
+            kill(pid, SIGKILL);
+            break;
+        }
+        k = read(p[0], buf + n, sizeof buf - 1 - n);
+        if (k > 0)
+            n += (size_t)k;
+    }
     close(p[0]);
     int st = 0;
     waitpid(pid, &st, 0);
-    if (n) {
+    if (timed_out) {
+        printf("%s: timed out after 30 s\n", c->name);
+    } else if (n) {
         fwrite(buf, 1, n, stdout);
     } else if (WIFSIGNALED(st)) {
         printf("%s: died (%s)\n", c->name, signame(WTERMSIG(st)));
