@@ -14,6 +14,12 @@ run_upstream_check() {
     X32_SDK_PREFIX=$PREFIX; X32_SDK_CACHE=$CACHE; export X32_SDK_PREFIX X32_SDK_CACHE JOBS
     case $_what in
         check-gcc)
+            # DejaGnu (runtest, with Tcl and expect) from Debian, as the issue asks.
+            if ! command -v runtest >/dev/null 2>&1; then
+                can_apt || die "check-gcc needs DejaGnu; install it with: sudo apt-get install dejagnu"
+                say "Installing DejaGnu for check-gcc"
+                apt_install dejagnu || die "apt-get install dejagnu failed; see $CACHE/logs/apt.log"
+            fi
             X32_GCC_SRC=$(source_tree "$TOP/toolchain/gcc.pin"); export X32_GCC_SRC
             ;;
         check-glibc)
