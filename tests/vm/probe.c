@@ -188,6 +188,28 @@ static int yes(void)
         }
 }
 
+/* The kernel release this process sees; exec-release prints it from an exec'd copy of
+ * this program (x32 execing x32). */
+static int release(void)
+{
+    char buf[128] = {0};
+    int fd = open("/proc/sys/kernel/osrelease", O_RDONLY);
+    if (fd < 0 || read(fd, buf, sizeof buf - 1) <= 0) {
+        perror("osrelease");
+        return 3;
+    }
+    fputs(buf, stdout);
+    return 0;
+}
+
+static int exec_release(void)
+{
+    char *args[] = {"probe", "release", NULL};
+    execv("/proc/self/exe", args);
+    perror("execv");
+    return 127;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "hello";
@@ -215,6 +237,10 @@ int main(int argc, char **argv)
         return wait_signal();
     if (!strcmp(cmd, "yes"))
         return yes();
+    if (!strcmp(cmd, "release"))
+        return release();
+    if (!strcmp(cmd, "exec-release"))
+        return exec_release();
     fprintf(stderr, "probe: unknown command %s\n", cmd);
     return 2;
 }

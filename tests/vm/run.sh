@@ -41,7 +41,7 @@ BASIC_CASES="vm_boot static_on_x32_kernel dynamic_on_x32_kernel exit_codes signa
 exec_failures argv_env_cwd stdin_small stdin_large stdin_devnull stdout_stderr_apart
 stdout_stderr_merged files_in_cwd sigpipe signal_forwarding isolation sysroot_libc
 warm_latency mode_vm_in_guest mode_vm_exit_codes mode_vm_stdout mode_vm_argv mode_vm_signal
-mode_vm_env mode_vm_missing_x32_vm mode_vm_probe"
+mode_vm_env mode_vm_missing_x32_vm mode_vm_probe mode_user_exec_stays_user"
 
 skip_all() {
     for _c in $BASIC_CASES; do skip "$_c" "$1"; done
@@ -318,6 +318,16 @@ case_mode_vm_missing_x32_vm() {
     esac
 }
 
+# An x32 program that a user-mode program execs stays in user mode, whatever
+# X32_RUN_MODE says; with --mode vm, the exec happens inside the VM.
+case_mode_user_exec_stays_user() {
+    have_user_run mode_user_exec_stays_user || return
+    _u=$(X32_RUN_MODE=vm xrun --mode user "$dyn" exec-release 2>&1)
+    _v=$(xrun --mode vm "$dyn" exec-release 2>&1)
+    expect_eq mode_user_exec_stays_user "$_u / $_v" \
+        "$(uname -r) / $(vmrun /bin/cat /proc/sys/kernel/osrelease 2>&1)"
+}
+
 case_mode_vm_probe() {
     have_user_run mode_vm_probe || return
     _line=$("$user_run" --probe 2>&1 | grep '^vm mode:')
@@ -355,6 +365,7 @@ case_mode_vm_signal
 case_mode_vm_env
 case_mode_vm_missing_x32_vm
 case_mode_vm_probe
+case_mode_user_exec_stays_user
 
 # The differentials share known_reason (known-differences.txt) and report_pair.
 # shellcheck source=known.sh
