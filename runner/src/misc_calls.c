@@ -3,6 +3,7 @@
 #include "address_space.h"
 #include "emulation.h"
 #include "raw_syscall.h"
+#include "signals.h"
 #include "syscall_table.h"
 #include "trap.h"
 #include "util.h"
@@ -42,6 +43,15 @@ long sys_misc_x32_call(struct thread_state *t, unsigned long nr, const greg_t *g
     switch (nr) {
     case 523: { /* rt_sigtimedwait(set, info, timeout, sigsetsize) */
         siginfo_t si;
+        uint64_t set = 0;
+        if (ARG1(g) && ARG4(g) == 8) {
+            mem_copy(&set, (const void *)ARG1(g), 8);
+            if (take_virtual_sigsys(t, set, &si)) {
+                if (ARG2(g))
+                    siginfo_to_x32(&si, (unsigned char *)ARG2(g));
+                return SIGSYS;
+            }
+        }
         long r = safe_syscall(pend, SYS_rt_sigtimedwait, (long)ARG1(g),
                               ARG2(g) ? (long)&si : 0, (long)ARG3(g), (long)ARG4(g), 0, 0);
         if (r > 0 && ARG2(g))

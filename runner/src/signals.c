@@ -13,6 +13,7 @@
  * state and delivered at the end of the trap, onto the guest context held in
  * the SIGSYS frame. */
 #include "signals.h"
+#include "initial_stack.h"
 #include "raw_syscall.h"
 #include "util.h"
 #include "x32_abi.h"
@@ -142,6 +143,27 @@ long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size)
         m |= BIT(SIGSYS);
     mem_copy((void *)set, &m, 8);
     return 0;
+}
+
+/* rt_sigtimedwait for a set with SIGSYS while the virtual SIGSYS is pending: the host
+ * kernel has nothing to give, so take it here when the kernel's order (synchronous
+ * signals first, then the lowest number) would pick it before what the host holds. */
+int take_virtual_sigsys(struct thread_state *t, uint64_t set, siginfo_t *info)
+{
+    if (!t->sigsys_pending || !(set & BIT(SIGSYS)))
+        return 0;
+    uint64_t host = 0;
+    raw_syscall2(SYS_rt_sigpending, &host, 8);
+    uint64_t x = (host | BIT(SIGSYS)) & set;
+    const uint64_t sync = BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGILL) | BIT(SIGTRAP) |
+                          BIT(SIGFPE) | BIT(SIGSYS);
+    if (x & sync)
+        x &= sync;
+    if ((x & -x) != BIT(SIGSYS))
+        return 0;
+    t->sigsys_pending = 0;
+    *info = t->sigsys_info;
+    return 1;
 }
 
 uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc)
@@ -413,6 +435,13 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 
     if (!in_runner_text(pc)) {
+        if (sig == SIGSEGV && si->si_code == SEGV_ACCERR &&
+            in_stack_guard((uint64_t)si->si_addr)) {
+            siginfo_t overflow = *si; /* a kernel's guard gap is unmapped */
+            overflow.si_code = SEGV_MAPERR;
+            deliver_signal(t, uc, sig, &overflow, 0);
+            return;
+        }
         deliver_signal(t, uc, sig, si, 0); /* interrupted guest code (or the vDSO) */
         return;
     }

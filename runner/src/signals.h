@@ -9,6 +9,8 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
 long sys_rt_sigprocmask(struct thread_state *t, ucontext_t *uc, long how, uint64_t set,
                         uint64_t oset, uint64_t setsize);
 long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size);
+/* Takes the virtual pending SIGSYS for rt_sigtimedwait(set) when the kernel would. */
+int take_virtual_sigsys(struct thread_state *t, uint64_t set, siginfo_t *info);
 /* The guest's view of its mask: the trap frame's, plus a virtual SIGSYS. */
 uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc);
 long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64_t oss);
