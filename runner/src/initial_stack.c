@@ -21,7 +21,12 @@
 #endif
 
 static const uint64_t *host_auxv;
-static uint64_t stack_base, stack_len;
+static uint64_t stack_base, stack_len, guard_base;
+
+/* The kernel keeps stack_guard_gap (256 pages) free below a stack; so do we, with a
+ * PROT_NONE mapping, or the mmap area would start right under the stack and an
+ * overflow would run into ld.so's data instead of faulting. */
+#define STACK_GUARD (256ULL * 4096)
 
 void host_auxv_init(char **envp)
 {
@@ -74,6 +79,19 @@ void map_guest_stack(void)
         die(126, "cannot map a %lu-byte stack below 4 GiB", size);
     stack_base = (uint64_t)base;
     stack_len = size;
+    long g = guest_mmap(stack_base - STACK_GUARD, STACK_GUARD, PROT_NONE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    guard_base = raw_failed(g) ? 0 : (uint64_t)g;
+}
+
+int in_stack_guard(uint64_t addr)
+{
+    return guard_base && addr >= guard_base && addr < guard_base + STACK_GUARD;
+}
+
+int is_stack_guard_range(uint64_t start, uint64_t end)
+{
+    return guard_base && start == guard_base && end == guard_base + STACK_GUARD;
 }
 
 void make_guest_stack_executable(void)

@@ -20,6 +20,11 @@ int guest_stack_mprotect(uint64_t addr, uint64_t len, uint64_t prot, long *resul
 /* Maps the guest's main stack at the top of the 4 GiB space, first, so that
  * it sits where a kernel would put it (above the mmap area). */
 void map_guest_stack(void);
+/* The guard below the main stack: a fault there is a stack overflow, which a kernel
+ * reports as SEGV_MAPERR (nothing is mapped in its guard gap); /proc/self/maps does
+ * not show it either. */
+int in_stack_guard(uint64_t addr);
+int is_stack_guard_range(uint64_t start, uint64_t end);
 /* Maps the guest's main stack below 4 GiB and lays out what an x32 kernel
  * puts there: u32 argc, u32 argv/envp pointers, Elf32_auxv_t pairs, strings
  * and AT_RANDOM bytes.  Returns the initial %rsp (16-byte aligned). */

@@ -35,6 +35,7 @@ struct options {
     const char *program;
     int nargs;           /* guest arguments after the program */
     int probe;           /* --probe: report and exit */
+    const char *comm;    /* the file exec'd: its basename is the process name */
     char **args;
 };
 
@@ -295,9 +296,11 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
         die(126, "%s: program headers are not in a loaded segment", path);
     if (exe.exec_stack)
         make_guest_stack_executable();
-    /* ps, top and /proc/self/comm show the program, not the runner. */
-    const char *base = strrchr(o->argv0 ? o->argv0 : path, '/');
-    prctl(PR_SET_NAME, base ? base + 1 : (o->argv0 ? o->argv0 : path), 0, 0, 0);
+    /* ps, top and /proc/self/comm show the program, not the runner: as the kernel
+     * does, the base name of the file exec'd (a script's own name), not argv[0]. */
+    const char *cpath = o->comm ? o->comm : path;
+    const char *base = strrchr(cpath, '/');
+    prctl(PR_SET_NAME, base ? base + 1 : cpath, 0, 0, 0);
 
     struct auxv_info ai = {
         .phdr = exe.phdr, .phnum = exe.phnum, .entry = exe.entry,
@@ -373,6 +376,7 @@ int main(int argc, char **argv, char **envp)
 
     char found[PATH_BUF];
     const char *path = find_program(o.program, found, sizeof found);
+    o.comm = path;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         fprintf(stderr, "x32-run: %s: %s\n", o.program, strerror(errno));

@@ -3,6 +3,7 @@
  * PROT_NONE placeholders above 4 GiB, whose addresses do not fit an x32
  * uintptr_t (sanitizers and GC scanners parse it). */
 #include "proc_self.h"
+#include "initial_stack.h"
 #include "raw_syscall.h"
 #include "util.h"
 #include <errno.h>
@@ -65,10 +66,11 @@ static uint64_t hex_field(const char **p)
  * placeholder at 0xFFFFE000 runs on far beyond it). */
 static int line_is_low(const char *line)
 {
-    hex_field(&line);
+    uint64_t start = hex_field(&line);
     if (*line++ != '-')
         return 0;
-    return hex_field(&line) <= 0xFFFFE000ULL;
+    uint64_t end = hex_field(&line);
+    return end <= 0xFFFFE000ULL && !is_stack_guard_range(start, end);
 }
 
 static long new_memfd(const char *name, long open_flags)

@@ -32,6 +32,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <asm/prctl.h>
+#include <elf.h>
+#include <sys/auxv.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/ipc.h>
@@ -62,6 +65,10 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+
+#ifndef SS_AUTODISARM
+#define SS_AUTODISARM (1U << 31)
+#endif
 
 /* ---- the result line of the current case ---- */
 
@@ -1683,6 +1690,81 @@ static void case_sig_thread(void)
     out("pending=%s", sigismember(&p, SIGUSR1) ? "yes" : "no");
 }
 
+static char prog_path[4096];
+
+static void case_auxv(void)
+{
+    out("pagesz=%lu clktck=%lu secure=%lu phent=%lu", getauxval(AT_PAGESZ), getauxval(AT_CLKTCK),
+        getauxval(AT_SECURE), getauxval(AT_PHENT));
+    const char *plat = (const char *)getauxval(AT_PLATFORM);
+    out("platform=%s", plat ? plat : "none");
+    const char *fn = (const char *)getauxval(AT_EXECFN);
+    out("execfn=%s", fn && !strcmp(fn, prog_path) ? "argv0" : fn ? fn : "none");
+    out("random=%s base=%s", getauxval(AT_RANDOM) ? "set" : "none", getauxval(AT_BASE) ? "set" : "none");
+    extern char _start[];
+    out("entry=%s", getauxval(AT_ENTRY) == (unsigned long)(uintptr_t)_start ? "_start" : "other");
+    out("uid=%s", getauxval(AT_UID) == getuid() && getauxval(AT_EUID) == geteuid() ? "self" : "other");
+    const unsigned char *vdso = (const unsigned char *)getauxval(AT_SYSINFO_EHDR);
+    out("vdso=%s", vdso && !memcmp(vdso, ELFMAG, 4) ? (vdso[EI_CLASS] == ELFCLASS32 ? "ELF32" : "ELF64") : "none");
+    out("hwcap=%s", getauxval(AT_HWCAP) ? "set" : "zero");
+}
+
+static void print_comm_exe(const char *tag)
+{
+    char comm[32] = {0}, exe[4096] = {0};
+    prctl(PR_GET_NAME, comm, 0, 0, 0);
+    readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char real[4096];
+    const char *r = realpath(prog_path, real);
+    printf("%s comm=%s exe=%s", tag, comm, r && !strcmp(exe, real) ? "program" : exe);
+}
+
+static int comm_child_main(void)
+{
+    print_comm_exe("child");
+    printf("\n");
+    return 0;
+}
+
+static void case_comm_exe(void)
+{
+    char comm[32] = {0};
+    prctl(PR_GET_NAME, comm, 0, 0, 0);
+    out("comm=%s", comm);
+    char exe[4096] = {0}, real[4096];
+    readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const char *r = realpath(prog_path, real);
+    out("exe=%s", r && !strcmp(exe, real) ? "program" : "other");
+    out("set-name=%s", rv(prctl(PR_SET_NAME, "renamed", 0, 0, 0)));
+    prctl(PR_GET_NAME, comm, 0, 0, 0);
+    out("now=%s", comm);
+    /* After an exec, comm is the basename of the file exec'd, not argv[0]. */
+    int p[2];
+    pipe(p);
+    pid_t c = fork();
+    if (c == 0) {
+        dup2(p[1], 1);
+        char *args[] = {"another-argv0", "--comm-child", NULL};
+        execv(prog_path, args);
+        _exit(127);
+    }
+    close(p[1]);
+    char buf[256] = {0};
+    read(p[0], buf, sizeof buf - 1);
+    buf[strcspn(buf, "\n")] = 0;
+    waitpid(c, NULL, 0);
+    out("exec: %s", buf);
+}
+
+static void case_arch_prctl(void)
+{
+    unsigned long long fs = 0, gs = 1;
+    out("get-fs=%s", rv(syscall(SYS_arch_prctl, ARCH_GET_FS, &fs)));
+    out("fs=%s", fs == (unsigned long long)(uintptr_t)pthread_self() ? "thread-pointer" : "other");
+    out("get-gs=%s gs=%llu", rv(syscall(SYS_arch_prctl, ARCH_GET_GS, &gs)), 0ULL);
+    out("bad-code=%s", rv(syscall(SYS_arch_prctl, 0x9999, &fs)));
+}
+
 /* ================================ signal delivery ================================ */
 
 static void case_sig_kill(void)
@@ -1752,6 +1834,124 @@ static void fault_regs(int sig, siginfo_t *si, void *ucp)
     fault_err = uc->uc_mcontext.gregs[REG_ERR];
     fault_cr2 = uc->uc_mcontext.gregs[REG_CR2];
     jump_out(sig, si, ucp);
+}
+
+static void case_sig_sigsys(void)
+{
+    on(SIGSYS, record, 0);
+    raise(SIGSYS);
+    out("handled=%d", hits);
+    siginfo_fields(&last_si);
+    block(SIGSYS);
+    raise(SIGSYS);
+    sigset_t p;
+    sigpending(&p);
+    out("pending=%s", sigismember(&p, SIGSYS) ? "yes" : "no");
+    sigset_t w;
+    sigemptyset(&w);
+    sigaddset(&w, SIGSYS);
+    siginfo_t si;
+    out("sigwaitinfo=%s", signame((int)sigwaitinfo(&w, &si)));
+    /* The default action kills (no core: RLIMIT_CORE 0). */
+    pid_t c = fork();
+    if (c == 0) {
+        struct rlimit z = {0, 0};
+        setrlimit(RLIMIT_CORE, &z);
+        signal(SIGSYS, SIG_DFL);
+        sigprocmask(SIG_SETMASK, &w, NULL);
+        sigemptyset(&w);
+        sigprocmask(SIG_SETMASK, &w, NULL);
+        raise(SIGSYS);
+        _exit(0);
+    }
+    int st;
+    waitpid(c, &st, 0);
+    out("default=%s", WIFSIGNALED(st) ? signame(WTERMSIG(st)) : "exited");
+    /* SIGSEGV with SIG_DFL kills too. */
+    c = fork();
+    if (c == 0) {
+        struct rlimit z = {0, 0};
+        setrlimit(RLIMIT_CORE, &z);
+        signal(SIGSEGV, SIG_DFL);
+        *(volatile int *)16 = 1;
+        _exit(0);
+    }
+    waitpid(c, &st, 0);
+    out("segv-default=%s", WIFSIGNALED(st) ? signame(WTERMSIG(st)) : "exited");
+}
+
+static volatile int overflow_depth;
+static int recurse(int n)
+{
+    volatile char pad[4096];
+    pad[0] = (char)n;
+    overflow_depth = n;
+    return recurse(n + 1) + pad[0];
+}
+
+static void case_stack_overflow(void)
+{
+    struct rlimit r;
+    getrlimit(RLIMIT_STACK, &r);
+    out("rlimit-stack=%s", r.rlim_cur == RLIM_INFINITY ? "infinity" : r.rlim_cur == 8 << 20 ? "8M" : "other");
+    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
+    sigaltstack(&ss, NULL);
+    on(SIGSEGV, jump_out, SA_ONSTACK);
+    if (sigsetjmp(jb, 1) == 0)
+        recurse(0);
+    out("caught=%s code=%s depth>1000=%s", last_sig == SIGSEGV ? "SIGSEGV" : "no",
+        codename(SIGSEGV, last_si.si_code), overflow_depth > 1000 ? "yes" : "no");
+    /* Does the fault come where the limit says (within 256 KiB of 8 MiB)? */
+    long kib = (long)overflow_depth * 4;
+    out("depth-near-limit=%s", r.rlim_cur == 8 << 20 ? (kib > 7900 && kib < 8200 ? "yes" : "no") : "n/a");
+}
+
+static void case_sig_edges(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler_plain;
+    out("sig0=%s sig65=%s", rv(sigaction(0, &sa, NULL)), rv(syscall(SYS_rt_sigaction, 65, &sa, NULL, 8)));
+    out("sigstop=%s", rv(sigaction(SIGSTOP, &sa, NULL)));
+    sigset_t s, old;
+    sigfillset(&s);
+    sigprocmask(SIG_SETMASK, &s, &old);
+    sigset_t now;
+    sigprocmask(SIG_SETMASK, NULL, &now);
+    out("fill: KILL=%s STOP=%s USR1=%s", sigismember(&now, SIGKILL) ? "blocked" : "no",
+        sigismember(&now, SIGSTOP) ? "blocked" : "no", sigismember(&now, SIGUSR1) ? "blocked" : "no");
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    out("bad-how=%s", rv(syscall(SYS_rt_sigprocmask, 99, &s, NULL, 8)));
+    out("size4=%s", rv(syscall(SYS_rt_sigprocmask, SIG_BLOCK, &s, NULL, 4)));
+    out("kill0=%s badsig=%s", rv(kill(getpid(), 0)), rv(kill(getpid(), 99)));
+    /* A handler's sa_mask with SIGKILL in it: silently dropped. */
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGKILL);
+    sigaddset(&sa.sa_mask, SIGUSR2);
+    sigaction(SIGUSR1, &sa, NULL);
+    struct sigaction q;
+    sigaction(SIGUSR1, NULL, &q);
+    out("mask-kill=%s mask-usr2=%s", sigismember(&q.sa_mask, SIGKILL) ? "kept" : "dropped",
+        sigismember(&q.sa_mask, SIGUSR2) ? "kept" : "dropped");
+    /* Ignoring a pending signal discards it. */
+    block(SIGUSR2);
+    raise(SIGUSR2);
+    signal(SIGUSR2, SIG_IGN);
+    sigpending(&s);
+    out("ignored-pending-discarded=%s", sigismember(&s, SIGUSR2) ? "no" : "yes");
+    /* sigaltstack while running on it: EPERM. */
+    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
+    sigaltstack(&ss, NULL);
+    on(SIGUSR1, alt_handler, SA_ONSTACK);
+    raise(SIGUSR1);
+    out("flags-in-handler=%s", alt_flags == SS_ONSTACK ? "SS_ONSTACK" : "other");
+    stack_t ad = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = SS_AUTODISARM};
+    out("autodisarm=%s", rv(sigaltstack(&ad, NULL)));
+    raise(SIGUSR1);
+    out("flags-autodisarm=%s", alt_flags == SS_DISABLE ? "SS_DISABLE" : alt_flags == SS_ONSTACK ? "SS_ONSTACK" : "other");
+    stack_t after;
+    sigaltstack(NULL, &after);
+    out("after=%s", after.ss_flags == SS_AUTODISARM ? "SS_AUTODISARM" : after.ss_flags == 0 ? "0" : "other");
 }
 
 static void case_sig_fault_context(void)
@@ -2160,10 +2360,16 @@ static const struct tcase cases[] = {
     {"futex_sleep_itimer", case_futex_time},
     {"wait4_rusage", case_wait4_rusage},
     {"fd_misc", case_fds_misc},
+    {"auxv", case_auxv},
+    {"comm_exe", case_comm_exe},
+    {"arch_prctl", case_arch_prctl},
     {"signal_kill", case_sig_kill},
     {"signal_sigqueue", case_sig_sigqueue},
     {"signal_sigsegv", case_sig_segv},
     {"signal_fault_context", case_sig_fault_context},
+    {"signal_sigsys", case_sig_sigsys},
+    {"signal_stack_overflow", case_stack_overflow},
+    {"signal_edges", case_sig_edges},
     {"signal_sigfpe_sigill_sigtrap", case_sig_fpe_ill_trap},
     {"signal_thread", case_sig_thread},
     {"signal_sigchld", case_sig_sigchld},
@@ -2233,6 +2439,13 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--exec-child"))
         return exec_child_main(argc, argv);
+    snprintf(prog_path, sizeof prog_path, "%s", argv[0]);
+    if (argc > 1 && !strcmp(argv[1], "--comm-child")) {
+        /* exec'd with another argv[0]: the program's path comes from AT_EXECFN. */
+        const char *fn = (const char *)getauxval(AT_EXECFN);
+        snprintf(prog_path, sizeof prog_path, "%s", fn ? fn : argv[0]);
+        return comm_child_main();
+    }
     if (argc > 1 && !strcmp(argv[1], "--list")) {
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
             printf("%s\n", cases[i].name);
