@@ -1873,7 +1873,8 @@ static void case_sig_sigsys(void)
         struct rlimit z = {0, 0};
         setrlimit(RLIMIT_CORE, &z);
         signal(SIGSEGV, SIG_DFL);
-        *(volatile int *)16 = 1;
+        volatile int *volatile bad = (volatile int *)16;
+        *bad = 1;
         _exit(0);
     }
     waitpid(c, &st, 0);
@@ -1886,6 +1887,8 @@ static int recurse(int n)
     volatile char pad[4096];
     pad[0] = (char)n;
     overflow_depth = n;
+    if (n > 10000000) /* never: the stack ends long before */
+        return 0;
     return recurse(n + 1) + pad[0];
 }
 
@@ -1893,7 +1896,7 @@ static void case_stack_overflow(void)
 {
     struct rlimit r;
     getrlimit(RLIMIT_STACK, &r);
-    out("rlimit-stack=%s", r.rlim_cur == RLIM_INFINITY ? "infinity" : r.rlim_cur == 8 << 20 ? "8M" : "other");
+    out("rlimit-stack=%s", r.rlim_cur == RLIM_INFINITY ? "infinity" : r.rlim_cur == (rlim_t)8 << 20 ? "8M" : "other");
     stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
     sigaltstack(&ss, NULL);
     on(SIGSEGV, jump_out, SA_ONSTACK);
@@ -1903,7 +1906,7 @@ static void case_stack_overflow(void)
         codename(SIGSEGV, last_si.si_code), overflow_depth > 1000 ? "yes" : "no");
     /* Does the fault come where the limit says (within 256 KiB of 8 MiB)? */
     long kib = (long)overflow_depth * 4;
-    out("depth-near-limit=%s", r.rlim_cur == 8 << 20 ? (kib > 7900 && kib < 8200 ? "yes" : "no") : "n/a");
+    out("depth-near-limit=%s", r.rlim_cur == (rlim_t)8 << 20 ? (kib > 7900 && kib < 8200 ? "yes" : "no") : "n/a");
 }
 
 static void case_sig_edges(void)
@@ -1951,7 +1954,65 @@ static void case_sig_edges(void)
     out("flags-autodisarm=%s", alt_flags == SS_DISABLE ? "SS_DISABLE" : alt_flags == SS_ONSTACK ? "SS_ONSTACK" : "other");
     stack_t after;
     sigaltstack(NULL, &after);
-    out("after=%s", after.ss_flags == SS_AUTODISARM ? "SS_AUTODISARM" : after.ss_flags == 0 ? "0" : "other");
+    out("after=%s", (unsigned)after.ss_flags == SS_AUTODISARM ? "SS_AUTODISARM" : after.ss_flags == 0 ? "0" : "other");
+}
+
+static void case_sigchld_flags(void)
+{
+    /* SA_NOCLDSTOP: no SIGCHLD for a stop; still one for the exit. */
+    on(SIGCHLD, record, SA_NOCLDSTOP);
+    block(SIGCHLD);
+    sigset_t empty;
+    sigemptyset(&empty);
+    pid_t c = fork();
+    if (c == 0) {
+        raise(SIGSTOP);
+        _exit(4);
+    }
+    int st;
+    waitpid(c, &st, WUNTRACED);
+    sigset_t p;
+    sigpending(&p);
+    out("nocldstop: stopped=%s sigchld-pending=%s", WIFSTOPPED(st) ? "yes" : "no",
+        sigismember(&p, SIGCHLD) ? "yes" : "no");
+    kill(c, SIGCONT);
+    waitpid(c, &st, 0);
+    sigpending(&p);
+    out("after-exit=%s", sigismember(&p, SIGCHLD) ? "pending" : "none");
+    sigsuspend(&empty);
+    /* SA_NOCLDWAIT: children are reaped by the kernel; wait finds none. */
+    on(SIGCHLD, record, SA_NOCLDWAIT);
+    c = fork();
+    if (c == 0)
+        _exit(5);
+    struct timespec ts = {0, 100000000};
+    nanosleep(&ts, NULL);
+    out("nocldwait: wait=%s", rv(waitpid(c, &st, 0)));
+    /* SIG_IGN: the same. */
+    signal(SIGCHLD, SIG_IGN);
+    c = fork();
+    if (c == 0)
+        _exit(6);
+    nanosleep(&ts, NULL);
+    out("ign: wait=%s", rv(waitpid(c, &st, 0)));
+    /* A native program exec'd from x32: its status comes back. */
+    signal(SIGCHLD, SIG_DFL);
+    c = fork();
+    if (c == 0) {
+        char *args[] = {"sh", "-c", "exit 3", NULL};
+        execv("/bin/sh", args);
+        _exit(127);
+    }
+    waitpid(c, &st, 0);
+    out("native-exec-status=%d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    c = vfork();
+    if (c == 0) {
+        char *args[] = {"sh", "-c", "kill -TERM $$", NULL};
+        execv("/bin/sh", args);
+        _exit(127);
+    }
+    waitpid(c, &st, 0);
+    out("vfork-exec-killed=%s", WIFSIGNALED(st) ? signame(WTERMSIG(st)) : "no");
 }
 
 static void case_sig_fault_context(void)
@@ -2368,6 +2429,7 @@ static const struct tcase cases[] = {
     {"signal_sigsegv", case_sig_segv},
     {"signal_fault_context", case_sig_fault_context},
     {"signal_sigsys", case_sig_sigsys},
+    {"signal_sigchld_flags", case_sigchld_flags},
     {"signal_stack_overflow", case_stack_overflow},
     {"signal_edges", case_sig_edges},
     {"signal_sigfpe_sigill_sigtrap", case_sig_fpe_ill_trap},
