@@ -36,6 +36,8 @@
 #include <elf.h>
 #include <sys/auxv.h>
 #include <sys/epoll.h>
+#include <sys/timex.h>
+#include <termios.h>
 #include <sys/eventfd.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
@@ -1690,6 +1692,85 @@ static void case_sig_thread(void)
     out("pending=%s", sigismember(&p, SIGUSR1) ? "yes" : "no");
 }
 
+static void case_pty_termios(void)
+{
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    out("openpt=%s", m >= 0 ? "fd" : rv(m));
+    if (m < 0)
+        return;
+    out("grant=%s unlock=%s", rv(grantpt(m)), rv(unlockpt(m)));
+    const char *name = ptsname(m);
+    out("ptsname=%s", name && !strncmp(name, "/dev/pts/", 9) ? "/dev/pts/N" : "other");
+    int sl = open(name, O_RDWR | O_NOCTTY);
+    struct termios t;
+    out("tcgetattr=%s", rv(tcgetattr(sl, &t)));
+    out("icanon=%s echo=%s", t.c_lflag & ICANON ? "on" : "off", t.c_lflag & ECHO ? "on" : "off");
+    cfmakeraw(&t);
+    out("tcsetattr=%s", rv(tcsetattr(sl, TCSANOW, &t)));
+    struct winsize ws = {.ws_row = 33, .ws_col = 101}, got;
+    out("TIOCSWINSZ=%s", rv(ioctl(m, TIOCSWINSZ, &ws)));
+    out("TIOCGWINSZ=%s", rv(ioctl(sl, TIOCGWINSZ, &got)));
+    out("size=%dx%d", got.ws_col, got.ws_row);
+    write(m, "pty", 3);
+    char buf[8] = {0};
+    out("read=%s got=%s", rv(read(sl, buf, 3)), "pty");
+    int n = -1;
+    out("isatty=%d,%d", isatty(sl), isatty(m));
+    out("TIOCGPTN=%s", rv(ioctl(m, TIOCGPTN, &n)));
+}
+
+static void case_old_getdents_time(void)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s", shm_path("od"));
+    mkdir(dir, 0700);
+    char p[256];
+    snprintf(p, sizeof p, "%s/only-file", dir);
+    close(open(p, O_CREAT | O_WRONLY, 0600));
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    char buf[1024] __attribute__((aligned(8)));
+    long r = syscall(SYS_getdents, fd, buf, sizeof buf);
+    out("getdents=%s", r > 0 ? "bytes" : rv(r));
+    /* The x32 kernel runs the native call: struct linux_dirent with 8-byte d_ino and
+     * d_off, the type in the record's last byte. */
+    char *names[8];
+    int k = 0;
+    for (long off = 0; off < r && k < 8;) {
+        unsigned short reclen;
+        memcpy(&reclen, buf + off + 16, 2);
+        static char item[8][64];
+        snprintf(item[k], sizeof item[k], "%s:%d", buf + off + 18, buf[off + reclen - 1]);
+        names[k] = item[k];
+        k++;
+        off += reclen;
+    }
+    qsort(names, (size_t)k, sizeof names[0], cmp_str);
+    for (int i = 0; i < k; i++)
+        out("%s", names[i]);
+    unlink(p);
+    rmdir(dir);
+    /* utime with a 64-bit struct utimbuf, time() with a 64-bit result. */
+    int f = open(shm_path("ut"), O_CREAT | O_WRONLY, 0600);
+    close(f);
+    long long ub[2] = {4102444800LL, 1000000000LL};
+    out("utime=%s", rr(sc6(SYS_utime, (long long)(uintptr_t)shm_path("ut"), (long long)(uintptr_t)ub, 0, 0, 0, 0)));
+    struct stat st;
+    stat(shm_path("ut"), &st);
+    out("atime=%lld mtime=%lld", (long long)st.st_atim.tv_sec, (long long)st.st_mtim.tv_sec);
+    unlink(shm_path("ut"));
+    long long tt = 0;
+    long long t = sc6(SYS_time, (long long)(uintptr_t)&tt, 0, 0, 0, 0, 0);
+    out("time=%s stored=%s", t > 1577836800LL ? ">2020" : rr(t), tt == t ? "same" : "other");
+    alarm(0);
+    unsigned a1 = alarm(50);
+    unsigned a2 = alarm(20); /* the case's guard again */
+    out("alarm=%u then=%u", a1, a2);
+    struct timex tx;
+    memset(&tx, 0, sizeof tx);
+    int a = adjtimex(&tx);
+    out("adjtimex=%s tick=%lld sizeof=%zu", a >= 0 ? "state" : rv(a), (long long)tx.tick, sizeof tx);
+}
+
 static char prog_path[4096];
 
 static void case_auxv(void)
@@ -2421,6 +2502,8 @@ static const struct tcase cases[] = {
     {"futex_sleep_itimer", case_futex_time},
     {"wait4_rusage", case_wait4_rusage},
     {"fd_misc", case_fds_misc},
+    {"pty_termios", case_pty_termios},
+    {"old_getdents_utime_time", case_old_getdents_time},
     {"auxv", case_auxv},
     {"comm_exe", case_comm_exe},
     {"arch_prctl", case_arch_prctl},
