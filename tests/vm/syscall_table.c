@@ -801,7 +801,8 @@ static void case_waitid(void)
     c = fork();
     if (c == 0) {
         raise(SIGSTOP);
-        _exit(3);
+        for (;;) /* stays alive, so "continued" can be waited for */
+            pause();
     }
     child_pid = c;
     memset(&si, 0, sizeof si);
@@ -811,6 +812,7 @@ static void case_waitid(void)
     memset(&si, 0, sizeof si);
     out("continued=%s", rv(waitid(P_PID, (id_t)c, &si, WCONTINUED)));
     out("code=%s", codename(SIGCHLD, si.si_code));
+    kill(c, SIGKILL);
     waitid(P_PID, (id_t)c, &si, WEXITED);
     memset(&si, 0x55, sizeof si);
     out("nohang=%s", rv(waitid(P_ALL, 0, &si, WEXITED | WNOHANG)));
@@ -2208,6 +2210,10 @@ static void case_sig_altstack_frame(void)
     out("no-onstack: on-altstack=%s", alt_inside ? "yes" : "no");
 }
 
+/* The SA_RESTART cases arm a timer and block: the timer must not fire before the call
+ * blocks, even with QEMU descheduled for a while on a loaded host. */
+#define ALARM_MS 150
+
 static volatile int restart_pipe_w = -1;
 static void restart_handler(int sig)
 {
@@ -2234,9 +2240,9 @@ static void case_sig_restart(void)
     pipe(p);
     restart_pipe_w = p[1];
     char c;
-    arm_alarm_ms(20, SA_RESTART);
+    arm_alarm_ms(ALARM_MS, SA_RESTART);
     out("read+SA_RESTART=%s", rv(read(p[0], &c, 1)));
-    arm_alarm_ms(20, 0);
+    arm_alarm_ms(ALARM_MS, 0);
     out("read=%s", rv(read(p[0], &c, 1)));
     read(p[0], &c, 1);
     restart_pipe_w = -1;
@@ -2244,13 +2250,13 @@ static void case_sig_restart(void)
     FD_ZERO(&r);
     FD_SET(p[0], &r);
     struct timeval tv = {2, 0};
-    arm_alarm_ms(20, SA_RESTART);
+    arm_alarm_ms(ALARM_MS, SA_RESTART);
     out("select+SA_RESTART=%s", rv(select(p[0] + 1, &r, NULL, NULL, &tv)));
     struct timespec ts = {2, 0}, left = {0, 0};
-    arm_alarm_ms(20, SA_RESTART);
+    arm_alarm_ms(ALARM_MS, SA_RESTART);
     out("nanosleep+SA_RESTART=%s", rv(nanosleep(&ts, &left)));
     out("left<2s=%s", left.tv_sec < 2 && (left.tv_sec > 0 || left.tv_nsec > 0) ? "yes" : "no");
-    arm_alarm_ms(20, SA_RESTART);
+    arm_alarm_ms(ALARM_MS, SA_RESTART);
     pid_t ch = fork();
     if (ch == 0) {
         usleep(200000);
@@ -2261,7 +2267,7 @@ static void case_sig_restart(void)
     out("status=%d", WEXITSTATUS(st));
     sigset_t none;
     sigemptyset(&none);
-    arm_alarm_ms(20, SA_RESTART);
+    arm_alarm_ms(ALARM_MS, SA_RESTART);
     out("sigsuspend=%s", rv(sigsuspend(&none)));
     out("handled=%d", hits);
 }
@@ -2287,7 +2293,7 @@ static void alarm_restart(void)
     sa.sa_handler = restart_class_handler;
     sa.sa_flags = SA_RESTART;
     sigaction(SIGALRM, &sa, NULL);
-    struct itimerval iv = {{0, 0}, {0, 20000}};
+    struct itimerval iv = {{0, 0}, {0, ALARM_MS * 1000}};
     setitimer(ITIMER_REAL, &iv, NULL);
 }
 
