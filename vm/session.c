@@ -342,15 +342,25 @@ int open_session(struct vm_config *c, long *booted_ms, const char **accel_used)
     lock_session(c);
     *booted_ms = 0;
     *accel_used = "running";
-    int fd = connect_agent(c);
     /* An agent finishing the previous run may take a moment under TCG; one that is
-     * powering off for idleness says nothing and hangs up: boot a new one then. */
-    if (fd >= 0 && await_hello(fd, 30000) == 0)
-        return fd;
-    if (fd >= 0)
+     * powering off for idleness says nothing and hangs up: boot a new one then.  Its
+     * greeting can also be lost: written as the previous client hung up, before QEMU
+     * saw us connect (about one call in 50 when the host is loaded).  Hanging up makes
+     * the agent greet the next connection, so reconnect every 2 s before giving up on
+     * this VM; no connection at all means there is no VM. */
+    long give_up = monotonic_ms() + 30000;
+    for (;;) {
+        int fd = connect_agent(c);
+        if (fd < 0)
+            break;
+        if (await_hello(fd, 2000) == 0)
+            return fd;
         close(fd);
+        if (monotonic_ms() >= give_up)
+            break;
+    }
     long t0 = monotonic_ms();
-    fd = boot_with_best_accel(c, accel_used);
+    int fd = boot_with_best_accel(c, accel_used);
     *booted_ms = monotonic_ms() - t0;
     return fd;
 }
