@@ -41,6 +41,18 @@ static int reusable(struct thread_state *t)
            raw_syscall3(SYS_tgkill, t->tgid, t->tid, 0) == -ESRCH;
 }
 
+/* Clears a block for a new thread.  Its `alive` must never read T_FREE while the
+ * block is in the list (another thread_alloc would take it too, and two threads
+ * would share one altstack): callers run this under the lock, or before linking. */
+static void reset_block(struct thread_state *t)
+{
+    struct thread_state *keep = t->next_thread;
+    mem_set(t, 0, __builtin_offsetof(struct thread_state, start_uc));
+    t->next_thread = keep;
+    t->alive = T_ALIVE;
+    t->ss_flags = SS_DISABLE;
+}
+
 struct thread_state *thread_alloc(void)
 {
     struct thread_state *t;
@@ -49,23 +61,19 @@ struct thread_state *thread_alloc(void)
         if (reusable(t))
             break;
     if (t)
-        t->alive = T_ALIVE;
+        reset_block(t);
     unlock();
     if (!t) {
         t = runner_alloc(ALTSTACK_SIZE, ALTSTACK_SIZE);
         if (!t)
             return 0;
-        t->alive = T_ALIVE;
+        t->next_thread = 0;
+        reset_block(t);
         lock();
         t->next_thread = all_threads;
         all_threads = t;
         unlock();
     }
-    struct thread_state *keep = t->next_thread;
-    mem_set(t, 0, __builtin_offsetof(struct thread_state, start_uc));
-    t->next_thread = keep;
-    t->alive = T_ALIVE;
-    t->ss_flags = SS_DISABLE;
     return t;
 }
 
