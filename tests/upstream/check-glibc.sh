@@ -21,12 +21,17 @@ Runs glibc's test suite (make check) for x32, every test program through x32-run
                       trapped system calls cost a few microseconds each under x32-run)
   --out DIR           where glibc.sum, glibc.log and summary.txt go
                       (default: \$X32_SDK_CACHE/check/glibc)
+  --no-binfmt         do not register x32-run with binfmt_misc for the run (see below)
+Some tests have a native program (the shell of system(), a test driver) start an x32
+one, which only a kernel that knows x32 programs can do: as root, for the length of the
+run, x32-run is registered with binfmt_misc (removed afterwards; left alone when an x32
+handler is already there).  Without it those tests fail; summary.txt says which way ran.
 Exit status: 0 when every FAIL is triaged in tests/upstream/triage/glibc.txt, 1 when
 some are not (they are listed), 2 when the run itself could not happen.
 EOF
 }
 
-SUBDIRS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; OUT=""; FACTOR=3
+SUBDIRS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; OUT=""; FACTOR=3; BINFMT=yes
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
@@ -36,6 +41,7 @@ while [ $# -gt 0 ]; do
         -j*) JOBS=${1#-j} ;;
         --timeout-factor) [ $# -ge 2 ] || die "--timeout-factor needs a number"; FACTOR=$2; shift ;;
         --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift ;;
+        --no-binfmt) BINFMT=no ;;
         *) die "unknown argument '$1'; see ./build.sh check-glibc --help" ;;
     esac
     shift
@@ -64,19 +70,48 @@ PATH="$PREFIX/bin:$PATH"; export PATH
 LC_ALL=C; export LC_ALL
 unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH MAKEFLAGS MFLAGS 2>/dev/null || true
 
+# binfmt_misc: let native programs (sh, the test driver) start x32 programs too.
+BINFMT_DIR=/proc/sys/fs/binfmt_misc
+binfmt_state="not registered (--no-binfmt)"
+if [ "$BINFMT" = yes ]; then
+    if [ "$(id -u)" != 0 ]; then
+        binfmt_state="not registered: not root"
+    elif [ -e "$BINFMT_DIR/x32" ]; then
+        binfmt_state="an x32 handler was already registered ($(sed -n 's/^interpreter //p' "$BINFMT_DIR/x32"))"
+    else
+        [ -e "$BINFMT_DIR/register" ] || mount -t binfmt_misc binfmt_misc "$BINFMT_DIR" 2>/dev/null || true
+        if "$X32_RUN" --register > /dev/null 2>&1; then
+            binfmt_state="x32-run registered with binfmt_misc for this run"
+            trap 'echo -1 > "$BINFMT_DIR/x32" 2>/dev/null || true' EXIT
+            trap 'exit 130' INT TERM HUP
+        else
+            binfmt_state="not registered: binfmt_misc is not available here"
+        fi
+    fi
+fi
+printf 'check-glibc: binfmt_misc: %s\n' "$binfmt_state"
+
 started=$(date +%s)
 printf 'check-glibc: tree %s, x32-run %s, -j%s, %s\n' "$TREE" "$X32_RUN" "$JOBS" \
     "$(if [ -n "$SUBDIRS" ]; then echo "subdirectories:$SUBDIRS"; else echo "every subdirectory"; fi)"
 printf 'check-glibc: make output goes to %s/make.log\n' "$OUT"
-# Old results would be summarised as new ones: clear the sums (not the test programs,
-# which make rebuilds only when their sources change).
+# Old results would be summarised as new ones, and a test whose .out is newer than its
+# program is not run again: clear every result (not the test programs, which make
+# rebuilds only when their sources change).
 rm -f "$TREE/tests.sum" "$TREE"/*/subdir-tests.sum
+for _d in ${SUBDIRS:-.}; do
+    find "$TREE/$_d" -name '*.test-result' | while IFS= read -r _r; do
+        rm -f "$_r" "${_r%.test-result}.out"
+    done
+done
 set -- -C "$TREE" -j"$JOBS" -k check MAKEINFO=: TIMEOUTFACTOR="$FACTOR" \
     test-wrapper="$HERE/glibc-test-wrapper.sh"
 # subdirs= restricts glibc's recursion, as its manual's "make check subdirs=..." does.
 [ -z "$SUBDIRS" ] || set -- "$@" subdirs="$(echo $SUBDIRS)"
 make_status=0
-make "$@" > "$OUT/make.log" 2>&1 || make_status=$?
+# Default signal dispositions: a run started in the background inherits SIGINT ignored,
+# and tests such as signal/tst-sigset2 check that it starts as SIG_DFL.
+env --default-signal make "$@" > "$OUT/make.log" 2>&1 || make_status=$?
 [ -f "$TREE/tests.sum" ] || {
     tail -n 30 "$OUT/make.log" >&2
     die "make check wrote no tests.sum (exit $make_status; its output is above, all of it in $OUT/make.log)"
@@ -88,7 +123,10 @@ grep -E '^(FAIL|XPASS|UNRESOLVED): ' "$OUT/glibc.sum" | while read -r _k _t; do
     tail -n 60 "$TREE/$_t.out" 2>/dev/null || echo "(no $TREE/$_t.out)"
 done > "$OUT/glibc.log"
 status=0
-sh "$HERE/summarize.sh" --triage "$HERE/triage/glibc.txt" "$OUT/glibc.sum" > "$OUT/summary.txt" || status=$?
+{
+    printf 'binfmt_misc: %s\n' "$binfmt_state"
+    sh "$HERE/summarize.sh" --triage "$HERE/triage/glibc.txt" "$OUT/glibc.sum"
+} > "$OUT/summary.txt" || status=$?
 cat "$OUT/summary.txt"
 printf 'check-glibc: %ss in all; summary %s/summary.txt, failing tests'"'"' output %s/glibc.log\n' \
     "$(( $(date +%s) - started ))" "$OUT" "$OUT"
