@@ -74,7 +74,9 @@ unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH MAKEFLAGS
 BINFMT_DIR=/proc/sys/fs/binfmt_misc
 binfmt_state="not registered (--no-binfmt)"
 if [ "$BINFMT" = yes ]; then
-    if [ "$(id -u)" != 0 ]; then
+    if "$X32_RUN" --probe 2>/dev/null | grep -q '^mode: native'; then
+        binfmt_state="not needed: this kernel runs x32 programs itself"
+    elif [ "$(id -u)" != 0 ]; then
         binfmt_state="not registered: not root"
     elif [ -e "$BINFMT_DIR/x32" ]; then
         binfmt_state="an x32 handler was already registered ($(sed -n 's/^interpreter //p' "$BINFMT_DIR/x32"))"
