@@ -23,7 +23,7 @@ fi
 build() { env -u LIBRARY_PATH "$root/build.sh" --prefix "$prefix" "$@"; }
 
 # count KIND SUMFILE: how many KIND: lines the .sum file has.
-count() { grep -c "^$1: " "$2" 2>/dev/null || echo 0; }
+count() { _n=$(grep -c "^$1: " "$2" 2>/dev/null); echo "${_n:-0}"; }
 
 # --- summarize.sh on a made-up .sum: it must classify, and exit 1 only on untriaged ---
 printf 'PASS: a\nFAIL: gcc.dg/x.c -O2 execution test\nUNSUPPORTED: b\nXPASS: y\n' > "$TEST_TMP/t.sum"
@@ -62,7 +62,7 @@ else
     X32_RUN=/bin/false build check-gcc --part c-torture-execute --torture -O2 \
         --runtestflags 'execute.exp=2000011*' --out "$TEST_TMP/false" > "$TEST_TMP/false.out" 2>&1
     _rc=$?
-    _f=$(grep -c '^FAIL: .*execution test' "$TEST_TMP/false/gcc.sum" 2>/dev/null || echo 0)
+    _f=$(grep -c '^FAIL: .*execution test' "$TEST_TMP/false/gcc.sum" 2>/dev/null); _f=${_f:-0}
     if [ "$_rc" = 1 ] && [ "$_f" -gt 0 ]; then pass gcc_harness_can_fail
     else fail gcc_harness_can_fail "exit $_rc and $_f failed execution tests with X32_RUN=/bin/false"; fi
 
@@ -72,7 +72,7 @@ else
         > "$TEST_TMP/gcc.out" 2>&1
     _rc=$?
     _sum=$TEST_TMP/gcc/gcc.sum
-    _exec=$(grep -c '^PASS: .*execution test' "$_sum" 2>/dev/null || echo 0)
+    _exec=$(grep -c '^PASS: .*execution test' "$_sum" 2>/dev/null); _exec=${_exec:-0}
     cat "$TEST_TMP/gcc/summary.txt" 2>/dev/null
     printf 'gcc.c-torture/execute: %ss, %s execution tests passed\n' "$(( $(date +%s) - t0 ))" "$_exec"
     # About 1,600 programs at two optimisation levels (about 3,200 runs): far fewer means a
