@@ -52,7 +52,14 @@ expect_error() {  # NAME PATTERN ARGS...
 }
 expect_error bad_gcc_part "unknown part 'nope'" check-gcc --part nope
 expect_error bad_gcc_jobs "whole number" check-gcc -j zero
-expect_error bad_glibc_subdir "'nope' is not a glibc subdirectory" check-glibc --subdir nope
+build check-glibc --subdir nope > "$TEST_TMP/err.out" 2>&1; _rc=$?
+if grep -q "build tree for this SDK is not in" "$TEST_TMP/err.out"; then
+    skip bad_glibc_subdir "$(tail -n 1 "$TEST_TMP/err.out")"
+elif [ "$_rc" = 2 ] && grep -q "'nope' is not a glibc subdirectory" "$TEST_TMP/err.out"; then
+    pass bad_glibc_subdir
+else
+    fail bad_glibc_subdir "exit $_rc, output: $(tail -n 1 "$TEST_TMP/err.out")"
+fi
 
 if ! command -v runtest > /dev/null 2>&1; then
     skip gcc_harness_can_fail "DejaGnu is not installed (apt-get install dejagnu)"
