@@ -159,6 +159,8 @@ void address_space_after_fork(void)
     brk_lock = 0;
 }
 
+static int over_as_limit(uint64_t extra);
+
 int guest_range_ok(uint64_t addr, uint64_t len)
 {
     return addr < X32_TASK_SIZE && len <= X32_TASK_SIZE - addr;
@@ -176,6 +178,8 @@ long guest_mmap(uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
     } else if (addr && !guest_range_ok(addr, page_up(len))) {
         addr = 0; /* a hint the guest can never get is just dropped */
     }
+    if (over_as_limit(page_up(len)))
+        return -ENOMEM;
     long r = raw_syscall6(SYS_mmap, addr, len, prot, flags, fd, off);
     if (!raw_failed(r) && !guest_range_ok((uint64_t)r, page_up(len))) {
         refill_high((uint64_t)r, len);
@@ -191,6 +195,8 @@ long guest_mremap(uint64_t old, uint64_t oldsz, uint64_t newsz, uint64_t flags,
         return -EFAULT;
     if ((flags & MREMAP_FIXED) && !guest_range_ok(newaddr, newsz))
         return -EINVAL;
+    if (page_up(newsz) > page_up(oldsz) && over_as_limit(page_up(newsz) - page_up(oldsz)))
+        return -ENOMEM;
     long r = raw_syscall5(SYS_mremap, old, oldsz, newsz, flags, newaddr);
     if (!raw_failed(r) && !guest_range_ok((uint64_t)r, newsz)) {
         /* Moved out of reach: move it back, then re-cover the hole. */
@@ -203,8 +209,60 @@ long guest_mremap(uint64_t old, uint64_t oldsz, uint64_t newsz, uint64_t flags,
 
 /* RLIMIT_AS is virtual: the placeholders above 4 GiB count towards the
  * real one, so a guest limit applied to the process would make every later
- * mmap fail.  The value is kept and reported, not enforced. */
+ * mmap fail.  The runner keeps the guest's value and enforces it itself on
+ * what a real x32 kernel would count: the mappings below 4 GiB. */
 static struct rlimit guest_as_limit = {RLIM_INFINITY, RLIM_INFINITY};
+
+/* Bytes mapped below 4 GiB, from /proc/self/maps: read only while the guest
+ * has a finite RLIMIT_AS, so the common case costs nothing. */
+static uint64_t guest_mapped_bytes(void)
+{
+    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
+    if (raw_failed(fd))
+        return 0;
+    char buf[4096];
+    size_t have = 0;
+    uint64_t total = 0;
+    int eof = 0;
+    for (;;) {
+        if (!eof && have < sizeof buf - 1) {
+            long n = raw_syscall3(SYS_read, fd, buf + have, sizeof buf - 1 - have);
+            if (n <= 0)
+                eof = 1;
+            else
+                have += (size_t)n;
+        }
+        buf[have] = 0;
+        size_t nl = 0;
+        while (nl < have && buf[nl] != '\n')
+            nl++;
+        if (nl == have) {
+            if (eof)
+                break;
+            if (have == sizeof buf - 1)
+                have = 0; /* an overlong line (a long path): its range is lost */
+            continue;
+        }
+        const char *p = buf;
+        uint64_t start = parse_hex(&p);
+        p++; /* '-' */
+        uint64_t end = parse_hex(&p);
+        if (start < X32_TASK_SIZE && end > start)
+            total += (end < X32_TASK_SIZE ? end : X32_TASK_SIZE) - start;
+        have -= nl + 1;
+        for (size_t i = 0; i < have; i++)
+            buf[i] = buf[nl + 1 + i];
+    }
+    raw_syscall1(SYS_close, fd);
+    return total;
+}
+
+/* Would EXTRA more bytes take the guest over its RLIMIT_AS? */
+static int over_as_limit(uint64_t extra)
+{
+    uint64_t limit = __atomic_load_n(&guest_as_limit.rlim_cur, __ATOMIC_RELAXED);
+    return limit != RLIM_INFINITY && guest_mapped_bytes() + extra > limit;
+}
 
 long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit)
 {
@@ -237,6 +295,8 @@ long guest_brk(uint64_t req)
     if (req >= brk_start && req < X32_TASK_SIZE) {
         uint64_t want = page_up(req);
         if (want > brk_mapped) {
+            if (over_as_limit(want - brk_mapped))
+                goto out;
             long r = raw_syscall6(SYS_mmap, brk_mapped, want - brk_mapped,
                                   PROT_READ | PROT_WRITE,
                                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
