@@ -11,7 +11,6 @@
 #include "util.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -20,41 +19,23 @@
 
 static char runner[PATH_BUF];
 static int with_sysroot;
-/* The runner's own binary, held open: after the guest chroots (glibc's test-container,
- * build sandboxes) the runner's path is gone, but execveat on this descriptor still
- * starts it.  Kept high, out of the way of the guest's descriptors. */
-static int runner_fd = -1;
-static struct stat runner_stat;
 
 void exec_init(const char *runner_path, int pass_sysroot)
 {
     str_copy(runner, sizeof runner, runner_path);
     with_sysroot = pass_sysroot;
-    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/exe", O_PATH | O_CLOEXEC, 0);
-    if (raw_failed(fd))
-        return;
-    struct rlimit lim;
-    long high = 900;
-    if (raw_syscall2(SYS_getrlimit, RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur > 64 &&
-        lim.rlim_cur <= 1024)
-        high = (long)lim.rlim_cur - 32;
-    long moved = raw_syscall3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, high);
-    raw_syscall1(SYS_close, fd);
-    if (raw_failed(moved) || raw_syscall2(SYS_fstat, moved, &runner_stat) != 0)
-        return;
-    runner_fd = (int)moved;
 }
 
-/* execve of the runner itself, by path, else (path not visible) by the held descriptor,
- * if it still is the runner's binary (the guest may have reused the number). */
+/* execve of the runner itself, by path, else through /proc/self/exe: after the guest
+ * chroots (glibc's test-container, build sandboxes) the path is gone, but the magic
+ * link still names the runner's binary when the new root has /proc.  No descriptor is
+ * kept for this: guests list, check and close their descriptors. */
 static long exec_runner(char **argv, char **envp)
 {
     long r = raw_syscall3(SYS_execve, runner, argv, envp);
-    struct stat now;
-    if (r != -ENOENT || runner_fd < 0 || raw_syscall2(SYS_fstat, runner_fd, &now) != 0 ||
-        now.st_dev != runner_stat.st_dev || now.st_ino != runner_stat.st_ino)
+    if (r != -ENOENT)
         return r;
-    return raw_syscall5(SYS_execveat, runner_fd, "", argv, envp, AT_EMPTY_PATH);
+    return raw_syscall3(SYS_execve, "/proc/self/exe", argv, envp);
 }
 
 static void append_decimal(char *buf, size_t cap, long v)
@@ -146,6 +127,10 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     const char *gpath = (const char *)path_p;
     if (!gpath)
         return -EFAULT;
+    /* An empty name is an error unless AT_EMPTY_PATH says "the descriptor itself"
+     * (the kernel answers ENOENT before looking at the descriptor). */
+    if (gpath[0] == 0 && !(flags & AT_EMPTY_PATH))
+        return -ENOENT;
     /* execveat: turn (dirfd, path) into a path the runner can reopen after
      * the exec, when an O_CLOEXEC descriptor is gone: the file's own name
      * through /proc/self/fd, or else a descriptor that survives the exec. */
