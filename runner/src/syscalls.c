@@ -3,6 +3,7 @@
  * six registers unchanged is exact (x32 glibc zero-extends pointers).  The
  * rest are dispatched here to translators. */
 #include "address_space.h"
+#include "elf_parse.h"
 #include "emulation.h"
 #include "initial_stack.h"
 #include "paths.h"
@@ -100,15 +101,20 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -EINVAL;
     case SYS_mprotect: {
         long r;
+        if (ARG1(g) & (X32_PAGE - 1))
+            return -EINVAL; /* the kernel checks alignment before the range */
         if (guest_stack_mprotect(ARG1(g), ARG2(g), ARG3(g), &r))
             return r;
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
     }
     case SYS_madvise:
-    case SYS_mlock:
-    case SYS_munlock:
     case SYS_msync:
     case SYS_mbind:
+        if (ARG1(g) & (X32_PAGE - 1))
+            return -EINVAL; /* the kernel checks alignment before the range */
+        return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
+    case SYS_mlock:
+    case SYS_munlock:
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
     case SYS_mremap:
         return guest_mremap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g));
