@@ -11,6 +11,7 @@
 #include "x32_abi.h"
 #include <errno.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
@@ -194,6 +195,13 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
     struct msg_pool pool;
     pool.iov_used = pool.control_used = 0;
     long fd = (long)ARG1(g), r;
+    /* The kernel looks the socket up before it reads the message headers: a bad
+     * descriptor is EBADF (or ENOTSOCK) even when the headers are not readable. */
+    struct stat st;
+    if ((r = raw_syscall2(SYS_fstat, fd, &st)))
+        return r;
+    if (!S_ISSOCK(st.st_mode))
+        return -ENOTSOCK;
     if (nr == 518 || nr == 519) {
         struct msghdr n;
         struct x32_msghdr *m = (struct x32_msghdr *)ARG2(g);
