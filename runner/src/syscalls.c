@@ -120,6 +120,13 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return guest_mremap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g));
     case SYS_brk:
         return guest_brk(ARG1(g));
+    case SYS_pidfd_send_signal: { /* (pidfd, sig, info, flags): the kernel reads an x32 info */
+        siginfo_t si;
+        if (!ARG3(g))
+            return forward(t, nr, g);
+        siginfo_from_x32((const unsigned char *)ARG3(g), &si);
+        return raw_syscall4(SYS_pidfd_send_signal, ARG1(g), ARG2(g), &si, ARG4(g));
+    }
     case SYS_prlimit64: /* (pid, resource, new, old) */
         if (ARG2(g) == RLIMIT_AS && (ARG1(g) == 0 || (long)ARG1(g) == raw_syscall0(SYS_getpid)))
             return guest_prlimit_as((const struct rlimit *)ARG3(g), (struct rlimit *)ARG4(g));
