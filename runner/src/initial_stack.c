@@ -120,17 +120,13 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
     while (envp[envc])
         envc++;
 
-    unsigned char random[16];
-    if (raw_syscall3(SYS_getrandom, random, sizeof random, 0) != sizeof random)
-        for (int i = 0; i < 16; i++)
-            random[i] = (unsigned char)(i * 37 + (uint64_t)&sp);
-    sp = push_bytes(sp, random, sizeof random);
-    uint64_t random_addr = sp;
-    /* A real x32 task is loaded by the kernel's compat ELF loader, whose platform
-     * string is COMPAT_ELF_PLATFORM, "i686" (shared with ia32); glibc uses it for
-     * $PLATFORM in library paths. Observed in the x32 kernel of vm/. */
-    sp = push_bytes(sp, "i686", 5);
-    uint64_t platform_addr = sp;
+    /* The kernel's order, top down: a zero word (bprm->p starts sizeof(void *) below
+     * the end), the exec'd file's name, the environment and argument strings; then
+     * (create_elf_tables) the platform string and the AT_RANDOM bytes.  Code that
+     * reads a little past the last string (glibc's, with some tunables) relies on it. */
+    sp -= 8;
+    for (int i = 0; i < 8; i++)
+        ((volatile unsigned char *)(uintptr_t)sp)[i] = 0;
     sp = push_bytes(sp, ai->execfn, str_len(ai->execfn) + 1);
     uint64_t execfn_addr = sp;
 
@@ -146,6 +142,17 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
         sp = push_bytes(sp, argv[i], str_len(argv[i]) + 1);
         argv_addr[i] = (uint32_t)sp;
     }
+    /* A real x32 task is loaded by the kernel's compat ELF loader, whose platform
+     * string is COMPAT_ELF_PLATFORM, "i686" (shared with ia32); glibc uses it for
+     * $PLATFORM in library paths. Observed in the x32 kernel of vm/. */
+    sp = push_bytes(sp, "i686", 5);
+    uint64_t platform_addr = sp;
+    unsigned char random[16];
+    if (raw_syscall3(SYS_getrandom, random, sizeof random, 0) != sizeof random)
+        for (int i = 0; i < 16; i++)
+            random[i] = (unsigned char)(i * 37 + (uint64_t)&sp);
+    sp = push_bytes(sp, random, sizeof random);
+    uint64_t random_addr = sp;
     if (sp - base < 64 * 1024)
         die(126, "arguments and environment do not fit on the stack");
 
