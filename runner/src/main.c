@@ -118,30 +118,15 @@ static void parse_args(int argc, char **argv, struct options *o)
     o->nargs = argc - i - 1;
 }
 
+static int is_executable(const char *p) { return access(p, X_OK) == 0; }
+
 /* A name without a slash that is not in the current directory is looked up
  * in PATH, like a shell would. */
 static const char *find_program(const char *name, char *buf, size_t cap)
 {
     if (strchr(name, '/') || access(name, F_OK) == 0)
         return name;
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    while (*path) {
-        const char *end = strchr(path, ':');
-        size_t len = end ? (size_t)(end - path) : strlen(path);
-        if (len && len + strlen(name) + 2 <= cap) {
-            memcpy(buf, path, len);
-            buf[len] = '/';
-            strcpy(buf + len + 1, name);
-            if (access(buf, X_OK) == 0)
-                return buf;
-        }
-        path += len;
-        if (*path == ':')
-            path++;
-    }
-    return name;
+    return search_path(name, buf, cap, is_executable) ? buf : name;
 }
 
 static void default_sysroot(const char *runner_path, char *buf, size_t cap)

@@ -111,6 +111,22 @@ static int find_vm_kernel(const char *vm, char *buf, size_t cap)
     return 0;
 }
 
+int search_path(const char *name, char *buf, size_t cap, int (*ok)(const char *))
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        size_t len = strcspn(path, ":");
+        if (len && (size_t)snprintf(buf, cap, "%.*s/%s", (int)len, path, name) < cap && ok(buf))
+            return 1;
+        path += len;
+        if (*path == ':')
+            path++;
+    }
+    return 0;
+}
+
 /* QEMU as x32-vm starts it: $X32_VM_QEMU, else qemu-system-x86_64 in PATH. */
 static int find_qemu(char *buf, size_t cap)
 {
@@ -119,18 +135,8 @@ static int find_qemu(char *buf, size_t cap)
     snprintf(buf, cap, "%s", name);
     if (strchr(name, '/'))
         return is_exec_file(buf);
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    while (*path) {
-        size_t len = strcspn(path, ":");
-        if (len && (size_t)snprintf(buf, cap, "%.*s/%s", (int)len, path, name) < cap &&
-            is_exec_file(buf))
-            return 1;
-        path += len;
-        if (*path == ':')
-            path++;
-    }
+    if (search_path(name, buf, cap, is_exec_file))
+        return 1;
     snprintf(buf, cap, "%s", name);
     return 0;
 }
