@@ -23,11 +23,10 @@ run_upstream_check() {
             X32_GCC_SRC=$(source_tree "$TOP/toolchain/gcc.pin"); export X32_GCC_SRC
             ;;
         check-glibc)
-            # The tree glibc was built in (its owner step is glibc-headers).  Its prefix
-            # does not matter here: the compiler it names is found on PATH, in PREFIX.
+            # The tree glibc was built in.  Its prefix does not matter here: the compiler
+            # it names is found on PATH, in PREFIX.
             _tree="$CACHE/build/glibc"
-            _key=$(step_key glibc-headers)
-            if [ ! -f "$_tree/.x32sdk-tree" ] || [ "$(cut -d' ' -f1 < "$_tree/.x32sdk-tree")" != "$_key" ]; then
+            if ! tree_is_valid glibc "$(step_key "$(tree_owner_of glibc)")" any-prefix; then
                 die "glibc's build tree for this SDK is not in $_tree (an SDK restored from the step cache has none); rebuild it with ./build.sh glibc (about 10 minutes), then run check-glibc again"
             fi
             X32_GLIBC_TREE=$_tree; X32_GLIBC_SRC=$(source_tree "$TOP/sysroot/glibc.pin")

@@ -112,10 +112,13 @@ install_output() {
         && step_key "$1" > "$_sd/$1.key" || die "cannot write the stamp of step $1 into $PREFIX (disk full?)"
 }
 
-# tree_is_valid NAME: the build tree NAME was made by the current key of its owner step,
-# for this prefix (build trees, unlike outputs, know the prefix's tools by path).
+# tree_is_valid NAME KEY [any-prefix]: the build tree NAME was made by KEY of its owner
+# step, for this prefix (build trees, unlike outputs, know the prefix's tools by path),
+# or for any prefix when asked (check-glibc, which finds the tools on PATH).
 tree_is_valid() {
-    [ -f "$CACHE/build/$1/.x32sdk-tree" ] && [ "$(cat "$CACHE/build/$1/.x32sdk-tree")" = "$2 $PREFIX" ]
+    [ -f "$CACHE/build/$1/.x32sdk-tree" ] || return 1
+    _made=$(cat "$CACHE/build/$1/.x32sdk-tree")
+    if [ "${3:-}" = any-prefix ]; then [ "${_made%% *}" = "$2" ]; else [ "$_made" = "$2 $PREFIX" ]; fi
 }
 
 # build_step NAME: run the step's recipe into a fresh stage, then cache and install it.
