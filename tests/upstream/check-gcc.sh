@@ -15,7 +15,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 TARGET=x86_64-linux-gnux32
 
-die() { printf 'check-gcc: %s\n' "$*" >&2; exit 2; }
+DRIVER=check-gcc
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 
 usage() {
     cat <<EOF
@@ -60,7 +62,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-case $JOBS in ''|*[!0-9]*|0) die "-j wants a whole number of at least 1, not '$JOBS'" ;; esac
+check_jobs "$JOBS"
 [ -n "$PARTS" ] || PARTS=all
 PARTS=$(for p in $PARTS; do
     case $p in
@@ -75,19 +77,10 @@ PREFIX=${X32_SDK_PREFIX:-}
 SRC=${X32_GCC_SRC:-}
 [ -n "$PREFIX" ] && [ -n "$SRC" ] || die "run it as ./build.sh check-gcc, which finds the SDK and GCC's sources"
 CC="$PREFIX/bin/$TARGET-gcc"; CXX="$PREFIX/bin/$TARGET-g++"
-X32_RUN=${X32_RUN:-$PREFIX/bin/x32-run}
 [ -x "$CC" ] && [ -x "$CXX" ] || die "no x32 compiler in $PREFIX/bin; build the SDK first: ./build.sh"
-[ -x "$X32_RUN" ] || die "no x32-run at $X32_RUN; build the SDK first: ./build.sh"
 [ -d "$SRC/gcc/testsuite" ] || die "no GCC test suite in $SRC/gcc/testsuite"
 command -v runtest >/dev/null 2>&1 || die "DejaGnu's runtest is missing; install it: apt-get install dejagnu"
-[ -n "$OUT" ] || OUT="${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/check/gcc"
-case $OUT in /*) ;; *) OUT="$(pwd)/$OUT" ;; esac
-mkdir -p "$OUT" || die "cannot create $OUT; pick a writable --out DIR"
-export X32_RUN
-# The tests call the SDK's binutils (objdump, nm, readelf) by their target names.
-PATH="$PREFIX/bin:$PATH"; export PATH
-LC_ALL=C; export LC_ALL
-unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH 2>/dev/null || true
+suite_environment gcc
 
 # tool_of PART: the DejaGnu tool; srcdir_of PART: its testsuite folder in the source;
 # exps_of PART: the .exp files it runs, relative to that folder (empty: all of them).

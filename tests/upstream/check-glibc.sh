@@ -7,7 +7,9 @@ set -eu
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-die() { printf 'check-glibc: %s\n' "$*" >&2; exit 2; }
+DRIVER=check-glibc
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 
 usage() {
     cat <<EOF
@@ -46,7 +48,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-case $JOBS in ''|*[!0-9]*|0) die "-j wants a whole number of at least 1, not '$JOBS'" ;; esac
+check_jobs "$JOBS"
 case $FACTOR in ''|*[!0-9]*|0) die "--timeout-factor wants a whole number of at least 1, not '$FACTOR'" ;; esac
 
 PREFIX=${X32_SDK_PREFIX:-}
@@ -54,21 +56,12 @@ TREE=${X32_GLIBC_TREE:-}
 SRC=${X32_GLIBC_SRC:-}
 [ -n "$PREFIX" ] && [ -n "$TREE" ] && [ -n "$SRC" ] \
     || die "run it as ./build.sh check-glibc, which finds the SDK and glibc's build tree"
-X32_RUN=${X32_RUN:-$PREFIX/bin/x32-run}
-[ -x "$X32_RUN" ] || die "no x32-run at $X32_RUN; build the SDK first: ./build.sh"
 [ -f "$TREE/config.make" ] || die "no configured glibc build tree in $TREE"
 for d in $SUBDIRS; do
     [ -f "$SRC/$d/Makefile" ] || die "'$d' is not a glibc subdirectory (no $SRC/$d/Makefile)"
 done
-[ -n "$OUT" ] || OUT="${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/check/glibc"
-case $OUT in /*) ;; *) OUT="$(pwd)/$OUT" ;; esac
-mkdir -p "$OUT" || die "cannot create $OUT; pick a writable --out DIR"
+suite_environment glibc
 rm -f "$OUT/glibc.sum" "$OUT/glibc.log" "$OUT/summary.txt" "$OUT/make.log"
-export X32_RUN
-# The tree's config.make names the compiler x86_64-linux-gnux32-gcc: the SDK's.
-PATH="$PREFIX/bin:$PATH"; export PATH
-LC_ALL=C; export LC_ALL
-unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH MAKEFLAGS MFLAGS 2>/dev/null || true
 
 # binfmt_misc: let native programs (sh, the test driver) start x32 programs too.
 BINFMT_DIR=/proc/sys/fs/binfmt_misc
