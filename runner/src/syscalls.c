@@ -99,20 +99,17 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return guest_mmap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g));
     case SYS_munmap:
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -EINVAL;
-    case SYS_mprotect: {
+    case SYS_mprotect:
+    case SYS_madvise:
+    case SYS_msync:
+    case SYS_mbind: {
         long r;
         if (ARG1(g) & (X32_PAGE - 1))
             return -EINVAL; /* the kernel checks alignment before the range */
-        if (guest_stack_mprotect(ARG1(g), ARG2(g), ARG3(g), &r))
+        if (nr == SYS_mprotect && guest_stack_mprotect(ARG1(g), ARG2(g), ARG3(g), &r))
             return r;
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
     }
-    case SYS_madvise:
-    case SYS_msync:
-    case SYS_mbind:
-        if (ARG1(g) & (X32_PAGE - 1))
-            return -EINVAL; /* the kernel checks alignment before the range */
-        return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
     case SYS_mlock:
     case SYS_munlock:
         return guest_range_ok(ARG1(g), ARG2(g)) ? forward(t, nr, g) : -ENOMEM;
