@@ -21,8 +21,8 @@ DRIVER=check-gcc
 
 usage() {
     cat <<EOF
-Usage: ./build.sh check-gcc [--part PART]... [-j N] [--torture OPTS] [--out DIR]
-                            [--runtestflags FLAGS]
+Usage: ./build.sh check-gcc [--part PART]... [-j N] [--torture OPTS] [--cxx-stds LIST] [--out DIR]
+                            [--runtestflags FLAGS] [--baseline DIR]
 
 Runs GCC's test suites for x32 through x32-run and summarises them.
   --part PART         what to run (repeatable; default: all).  Parts:
@@ -39,15 +39,21 @@ Runs GCC's test suites for x32 through x32-run and summarises them.
   -j N                runtest processes per suite (default: all cores)
   --torture OPTS      comma-separated optimisation sets for the torture tests instead of
                       GCC's default list, e.g. '-O0,-O2' (the quick check uses this)
+  --cxx-stds LIST     C++ dialects for the g++ tests that name none, e.g. '17' (GCC's own
+                      `make check-c++17`; a quarter of the time) instead of GCC's 98,14,17,20
   --out DIR           where .sum, .log and summary.txt go (default: \$X32_SDK_CACHE/check/gcc)
   --runtestflags F    extra runtest arguments, as GCC's RUNTESTFLAGS; one naming .exp files
                       (e.g. 'execute.exp=pr1*') replaces the parts' own lists of .exp files
+  --baseline DIR      a published run to compare with: DIR holds TOOL.sum or TOOL.sum.xz
+                      files, such as Debian's x86-64 results (apt-get install
+                      gcc-12-test-results; DIR /usr/share/doc/gcc-12-base/test); writes
+                      compare.txt, each unexpected result with what the baseline says of it
 Exit status: 0 when every unexpected result is triaged in tests/upstream/triage/gcc.txt,
 1 when some are not (they are listed), 2 when the run itself could not happen.
 EOF
 }
 
-PARTS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; TORTURE=""; OUT=""; EXTRA=""
+PARTS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; TORTURE=""; OUT=""; EXTRA=""; BASELINE=""; CXX_STDS=""
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
@@ -56,13 +62,24 @@ while [ $# -gt 0 ]; do
         -j) [ $# -ge 2 ] || die "-j needs a number"; JOBS=$2; shift ;;
         -j*) JOBS=${1#-j} ;;
         --torture) [ $# -ge 2 ] || die "--torture needs a list such as '-O0,-O2'"; TORTURE=$2; shift ;;
+        --cxx-stds) [ $# -ge 2 ] || die "--cxx-stds needs a list such as '17' or '98,17'"; CXX_STDS=$2; shift ;;
         --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift ;;
         --runtestflags) [ $# -ge 2 ] || die "--runtestflags needs flags"; EXTRA=$2; shift ;;
+        --baseline) [ $# -ge 2 ] || die "--baseline needs a folder of .sum files"; BASELINE=$2; shift ;;
         *) die "unknown argument '$1'; see ./build.sh check-gcc --help" ;;
     esac
     shift
 done
 check_jobs "$JOBS"
+case ,$CXX_STDS, in
+    ,,) ;;
+    *[!0-9a-z,]*|*,,*) die "--cxx-stds wants dialect numbers separated by commas, such as '17' or '98,14,17,20', not '$CXX_STDS'" ;;
+    *) GXX_TESTSUITE_STDS=$CXX_STDS; export GXX_TESTSUITE_STDS ;;  # read by GCC's lib/g++.exp
+esac
+if [ -n "$BASELINE" ]; then
+    find "$BASELINE" -maxdepth 1 \( -name '*.sum' -o -name '*.sum.xz' \) 2>/dev/null | grep -q . \
+        || die "no .sum or .sum.xz files in the baseline folder '$BASELINE'; for Debian's: apt-get install gcc-12-test-results, then --baseline /usr/share/doc/gcc-12-base/test"
+fi
 [ -n "$PARTS" ] || PARTS=all
 PARTS=$(for p in $PARTS; do
     case $p in
@@ -200,6 +217,18 @@ done
 status=0
 sh "$HERE/summarize.sh" --triage "$HERE/triage/gcc.txt" "$OUT"/*.sum > "$OUT/summary.txt" || status=$?
 cat "$OUT/summary.txt"
+if [ -n "$BASELINE" ]; then
+    : > "$OUT/compare.txt"
+    for sum in "$OUT"/*.sum; do
+        base="$BASELINE/$(basename "$sum")"
+        [ -r "$base" ] || base="$base.xz"
+        [ -r "$base" ] || { printf '%s: no baseline in %s\n' "$(basename "$sum")" "$BASELINE" >> "$OUT/compare.txt"; continue; }
+        printf '== %s against %s\n' "$(basename "$sum")" "$base" >> "$OUT/compare.txt"
+        sh "$HERE/compare.sh" --baseline "$base" "$sum" >> "$OUT/compare.txt"
+    done
+    printf 'check-gcc: against the baseline:\n'
+    grep '^[0-9]* unexpected results here\|no baseline in' "$OUT/compare.txt" | sed 's/^/  /'
+fi
 printf 'check-gcc: %ss in all; summary %s/summary.txt, .sum and .log files in %s\n' \
     "$(( $(date +%s) - started ))" "$OUT" "$OUT"
 exit "$status"

@@ -43,6 +43,20 @@ else
     fail summarize_all_triaged "$(tr '\n' '|' < "$TEST_TMP/s2")"
 fi
 
+# --- compare.sh sorts our unexpected results by what a baseline run says of them ---
+printf 'FAIL: gcc.dg/x.c -O2 execution test\nFAIL: u\nPASS: v\n' > "$TEST_TMP/base.sum"
+printf 'FAIL: gcc.dg/x.c -O2 execution test\nXPASS: v\nFAIL: w\nPASS: u\n' > "$TEST_TMP/ours.sum"
+# Debian ships its .sum files xz-compressed; read one that way when xz is here.
+_b=$TEST_TMP/base.sum
+if command -v xz > /dev/null 2>&1; then xz -c "$_b" > "$_b.xz" && _b=$_b.xz; fi
+if sh "$here/compare.sh" --baseline "$_b" "$TEST_TMP/ours.sum" > "$TEST_TMP/c1" 2>&1 \
+        && grep -q '^3 unexpected results here: 1 also unexpected in the baseline, 1 pass there, 1 not run there$' "$TEST_TMP/c1" \
+        && grep -A1 '^XPASS: v$' "$TEST_TMP/c1" | grep -q 'passes there (PASS)'; then
+    pass compare_with_baseline
+else
+    fail compare_with_baseline "$(tr '\n' '|' < "$TEST_TMP/c1")"
+fi
+
 # --- bad input: one clear line and exit 2 ---
 expect_error() {  # NAME PATTERN ARGS...
     _n=$1; _p=$2; shift 2
@@ -52,6 +66,8 @@ expect_error() {  # NAME PATTERN ARGS...
 }
 expect_error bad_gcc_part "unknown part 'nope'" check-gcc --part nope
 expect_error bad_gcc_jobs "whole number" check-gcc -j zero
+expect_error bad_gcc_cxx_stds "dialect numbers separated by commas" check-gcc --cxx-stds '17 20'
+expect_error bad_gcc_baseline "no .sum or .sum.xz files in the baseline folder" check-gcc --baseline "$TEST_TMP/nope"
 build check-glibc --subdir nope > "$TEST_TMP/err.out" 2>&1; _rc=$?
 if grep -q "build tree for this SDK is not in" "$TEST_TMP/err.out"; then
     skip bad_glibc_subdir "$(tail -n 1 "$TEST_TMP/err.out")"
