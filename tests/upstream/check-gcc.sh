@@ -166,6 +166,11 @@ run_tool() {
     _work="$OUT/work/$_tool"
     rm -rf "$_work"; mkdir -p "$_work/parallel"
     _srcdir=$(srcdir_of "$_tool")
+    # Some effective-target checks read the compiler's configuration from ../../auto-host.h,
+    # which is there in GCC's build tree; an installed compiler has it among its plugin
+    # headers.  Without it those tests (section flags, PIE copy relocations) are skipped.
+    _autohost="$("$CC" -print-file-name=plugin)/include/auto-host.h"
+    [ -f "$_autohost" ] && cp "$_autohost" "$OUT/work/auto-host.h"
     _pids=""
     _i=1
     while [ "$_i" -le "$JOBS" ]; do
