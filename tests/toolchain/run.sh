@@ -57,6 +57,11 @@ build link-math "$T/math" "$CC" -O2 "$P/math.c" -lm
 build link-abi-table "$T/abi_sizes" "$CC" -O2 "$P/abi_sizes.c"
 build link-ubsan "$T/ubsan" "$CC" -O0 -fsanitize=undefined "$P/ubsan_overflow.c"
 build link-asan "$T/asan" "$CC" -O0 -fsanitize=address "$P/asan_overflow.c"
+# C++20 modules through GCC's module mapper server (a host program in libexec that the
+# compiler starts itself); the module's compiled interface goes to $T/gcm.
+mkdir -p "$T/gcm"
+(cd "$T" && build link-cxx-modules-mapper-server "$T/cxx-module" "$CXX" -std=c++20 -fmodules-ts \
+    "-fmodule-mapper=|@g++-mapper-server -r $T/gcm" "$P/cxx_module_greet.cc" "$P/cxx_module_main.cc")
 
 # --- running under x32-run -------------------------------------------------------------
 # run_ok NAME EXPECTED-OUTPUT-SUBSTRING PROGRAM ARGS...
@@ -76,6 +81,7 @@ run_ok run-threads-tls-atomics "total=" "$T/threads"
 run_ok run-dlopen "plugin_scale(10) = 40" "$T/dlopen"
 run_ok run-math "0.479425538604203" "$T/math"
 run_ok run-abi-table "long          4  4" "$T/abi_sizes"
+run_ok run-cxx-modules "module_answer=42" "$T/cxx-module"
 
 # sanitizer reports: the program must be stopped by the sanitizer with its report.
 run_report() { # NAME REPORT-SUBSTRING PROGRAM

@@ -2,6 +2,8 @@
 # The remaining target libraries from the same GCC build tree, now that glibc exists:
 # libstdc++, libatomic, libgomp, libsanitizer (ASan, UBSan), libquadmath/libgfortran
 # with Fortran. libgcc is rebuilt first (seconds) so libgcc_s links against real glibc.
+# Also the host side of C++20 modules, g++-mapper-server (c++tools), which `make all`
+# builds here and which g++ runs from libexec for -fmodule-mapper='|@g++-mapper-server'.
 deps="glibc"
 tree=gcc
 
@@ -10,6 +12,7 @@ run_step() {
     make -j"$JOBS" all-target-libgcc MAKEINFO=true
     make -j"$JOBS" all MAKEINFO=true
     make install-target DESTDIR="$DESTDIR" MAKEINFO=true
+    make install-c++tools DESTDIR="$DESTDIR" MAKEINFO=true
     relocate_destdir
     # Programs run by x32-run find their shared runtime libraries in the sysroot, as on
     # a target machine; the compiler links against the copies beside it.
