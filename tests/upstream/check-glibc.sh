@@ -96,16 +96,16 @@ printf 'check-glibc: make output goes to %s/make.log\n' "$OUT"
 rm -f "$TREE/tests.sum" "$TREE"/*/subdir-tests.sum
 for _d in ${SUBDIRS:-.}; do
     # NAME.test-result belongs to NAME.out (a test program's run) or, for a few
-    # special tests (catgets' test1.cat), to the file NAME itself, which may be a
-    # symbolic link (timezone's testdata/posixrules; its target may be gone already).
+    # special tests (catgets' test1.cat), to the file NAME itself.
     find "$TREE/$_d" -name '*.test-result' | while IFS= read -r _r; do
         _t=${_r%.test-result}
-        if [ -e "$_t.out" ]; then rm -f "$_t.out"; elif [ -f "$_t" ] || [ -L "$_t" ]; then rm -f "$_t"; fi
+        if [ -e "$_t.out" ]; then rm -f "$_t.out"; elif [ -f "$_t" ]; then rm -f "$_t"; fi
         rm -f "$_r"
     done
 done
-# timezone's test data is made by zic together with the results of its checks; make
-# redoes both only when the data is gone.
+# timezone's test data is made by zic together with the results of its checks, and
+# make redoes both only when the data is gone (testdata/posixrules, a symbolic link,
+# outlives its result otherwise): clear the whole folder.
 case " ${SUBDIRS:-timezone} " in *" timezone "*) rm -rf "$TREE/timezone/testdata" ;; esac
 set -- -C "$TREE" -j"$JOBS" -k check MAKEINFO=: TIMEOUTFACTOR="$FACTOR" \
     test-wrapper="$HERE/glibc-test-wrapper.sh"
