@@ -269,17 +269,21 @@ static void resend_default(int sig, const siginfo_t *info)
                  sig, &copy);
 }
 
-static void resolve_restart(struct thread_state *t, ucontext_t *uc, int restart)
+/* ERESTARTSYS_MARK means the host call did not happen: the signal came
+ * while the runner was translating it, or the kernel itself chose to restart
+ * it (the host handler mirrors the guest's SA_RESTART, and ERESTARTNOINTR
+ * calls always restart).  Either way the guest must see the call made after
+ * the handler, as if the signal had come just before its `syscall`: turning
+ * the mark into EINTR would fail calls a kernel never interrupts, such as
+ * FUTEX_WAKE or close().  Blocking calls the kernel does not restart already
+ * came back with EINTR itself. */
+static void resolve_restart(struct thread_state *t, ucontext_t *uc)
 {
     greg_t *g = uc->uc_mcontext.gregs;
     if (g[REG_RAX] != -ERESTARTSYS_MARK)
         return;
-    if (restart) {
-        g[REG_RIP] -= 2; /* back onto the `syscall` instruction */
-        g[REG_RAX] = (greg_t)t->cur_nr;
-    } else {
-        g[REG_RAX] = -EINTR;
-    }
+    g[REG_RIP] -= 2; /* back onto the `syscall` instruction */
+    g[REG_RAX] = (greg_t)t->cur_nr;
 }
 
 static int is_sync_fault(int sig, const siginfo_t *si)
@@ -296,7 +300,7 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
     if (sig == SIGSYS && t->sigsys_blocked) {
         t->sigsys_info = *info; /* a standard signal: one pending instance */
         t->sigsys_pending = 1;
-        resolve_restart(t, uc, 1);
+        resolve_restart(t, uc);
         return;
     }
     if (is_sync_fault(sig, info) && ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
@@ -304,16 +308,16 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
         return;
     }
     if (ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
-        resolve_restart(t, uc, 1);
+        resolve_restart(t, uc);
         return;
     }
     if (ga->handler == (uint32_t)(uintptr_t)SIG_DFL) {
-        resolve_restart(t, uc, 1);
+        resolve_restart(t, uc);
         if (sig != SIGCHLD && sig != SIGURG && sig != SIGWINCH && sig != SIGCONT)
             resend_default(sig, info);
         return;
     }
-    resolve_restart(t, uc, ga->flags & SA_RESTART);
+    resolve_restart(t, uc);
     if (trace_enabled)
         fd_printf(2, "[x32 %d] --- signal %d (si_code %d) -> handler 0x%x ---\n",
                   (int)raw_syscall0(SYS_gettid), sig, info->si_code, ga->handler);
@@ -419,7 +423,7 @@ void deliver_pending_signals(struct thread_state *t, ucontext_t *uc)
         t->signal_pending = 0;
     }
     /* A restart requested without any signal left to justify it. */
-    resolve_restart(t, uc, 1);
+    resolve_restart(t, uc);
 }
 
 static int in_runner_text(uint64_t pc)

@@ -8,9 +8,9 @@
 #define X32_SYSCALL_BIT 0x40000000UL
 #define X32_SIGINFO_SIZE 128
 
-/* Private marker returned by safe_syscall when a signal arrived before or
- * during a blocking call that the kernel would restart: the runner decides
- * restart-or-EINTR at delivery time, from the guest's SA_RESTART. */
+/* Private marker returned by safe_syscall when a signal arrived before the
+ * call was made, or during a call the kernel restarts: the call has not
+ * happened, so the guest's `syscall` is always re-run after delivery. */
 #define ERESTARTSYS_MARK 512
 
 struct x32_stack {
