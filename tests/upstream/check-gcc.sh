@@ -130,33 +130,19 @@ exps_of() {  # PART TOOL
     esac
 }
 
-# site.exp for one runtest process: what GCC's build tree would have written, pointed
-# at the installed compiler ("testing an installed compiler").
+# site.exp for one runtest process: common.sh's, plus the target's name, our board and
+# the torture options.
 write_site() {  # DIR TOOL
+    write_gcc_site "$1" "$(srcdir_of "$2")" x86_64-pc-linux-gnux32 "$CC" "$CXX"
     {
-        echo "set rootme \"$1\""
-        echo "set srcdir \"$(srcdir_of "$2")\""
-        echo "set host_triplet $(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)"
-        echo "set build_triplet $(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)"
-        echo "set target_triplet x86_64-pc-linux-gnux32"
         echo "set target_alias $TARGET"
-        echo "set tool_root_dir \"$1\""
-        echo "set tmpdir \"$1\""
-        echo "set CFLAGS \"\""
-        echo "set CXXFLAGS \"\""
-        echo "set HOSTCC \"gcc\""
-        echo "set HOSTCFLAGS \"\""
-        echo "set GCC_UNDER_TEST \"$CC\""
-        echo "set GXX_UNDER_TEST \"$CXX\""
-        echo "set ENABLE_LTO 1"
-        echo "set ENABLE_PLUGIN 0"
         echo "lappend boards_dir \"$HERE/boards\""
         if [ -n "$TORTURE" ]; then
             printf 'set TORTURE_OPTIONS [list'
             printf '%s\n' "$TORTURE" | tr ',' '\n' | while IFS= read -r _o; do printf ' {%s}' "$_o"; done
             printf ']\n'
         fi
-    } > "$1/site.exp"
+    } >> "$1/site.exp"
 }
 
 # run_tool TOOL EXPS...: JOBS runtest processes over the same list, merged into
@@ -166,11 +152,6 @@ run_tool() {
     _work="$OUT/work/$_tool"
     rm -rf "$_work"; mkdir -p "$_work/parallel"
     _srcdir=$(srcdir_of "$_tool")
-    # Some effective-target checks read the compiler's configuration from ../../auto-host.h,
-    # which is there in GCC's build tree; an installed compiler has it among its plugin
-    # headers.  Without it those tests (section flags, PIE copy relocations) are skipped.
-    _autohost="$("$CC" -print-file-name=plugin)/include/auto-host.h"
-    [ -f "$_autohost" ] && cp "$_autohost" "$OUT/work/auto-host.h"
     _pids=""
     _i=1
     while [ "$_i" -le "$JOBS" ]; do
@@ -202,6 +183,13 @@ rm -f "$OUT"/*.sum "$OUT"/*.log "$OUT/summary.txt"
 printf 'check-gcc: %s (GCC %s), x32-run %s, %s process(es), parts:%s\n' "$CC" \
     "$("$CC" -dumpversion)" "$X32_RUN" "$JOBS" "$(printf ' %s' $PARTS)"
 printf 'check-gcc: results go to %s\n' "$OUT"
+# Some effective-target checks read the compiler's configuration from ../../auto-host.h
+# (seen from each runtest folder, $OUT/work/TOOL/N), which is there in GCC's build tree;
+# an installed compiler has it among its plugin headers.  Without it those tests
+# (section flags, PIE copy relocations) are skipped.
+mkdir -p "$OUT/work"
+autohost="$("$CC" -print-file-name=plugin)/include/auto-host.h"
+[ -f "$autohost" ] && cp "$autohost" "$OUT/work/auto-host.h"
 for tool in gcc g++ libstdc++ libatomic libgomp; do
     exps=""; wanted=no
     for part in $PARTS; do

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
-# What check-gcc.sh and check-glibc.sh share; sourced after setting DRIVER (the name in
-# messages), PREFIX and OUT (empty for the default).
+# What the drivers here (check-gcc.sh, check-glibc.sh, host-mx32.sh) share; sourced
+# after setting DRIVER (the name in messages), PREFIX and OUT (empty for the default).
 
 die() { printf '%s: %s\n' "$DRIVER" "$*" >&2; exit 2; }
 
@@ -25,4 +25,28 @@ suite_environment() {
     LC_ALL=C; export LC_ALL
     unset LD_LIBRARY_PATH LIBRARY_PATH GCC_EXEC_PREFIX COMPILER_PATH CPATH MAKEFLAGS MFLAGS \
         2>/dev/null || true
+}
+
+# write_gcc_site DIR SRCDIR TARGET_TRIPLET CC CXX: the site.exp that GCC's build tree
+# would write for one runtest process in DIR, pointed at an installed compiler ("testing
+# an installed compiler").  Callers append their own settings to DIR/site.exp.
+write_gcc_site() {
+    _build=$(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)
+    cat > "$1/site.exp" <<SITE
+set rootme "$1"
+set srcdir "$2"
+set host_triplet $_build
+set build_triplet $_build
+set target_triplet $3
+set tool_root_dir "$1"
+set tmpdir "$1"
+set CFLAGS ""
+set CXXFLAGS ""
+set HOSTCC "gcc"
+set HOSTCFLAGS ""
+set GCC_UNDER_TEST "$4"
+set GXX_UNDER_TEST "$5"
+set ENABLE_LTO 1
+set ENABLE_PLUGIN 0
+SITE
 }

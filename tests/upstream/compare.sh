@@ -30,20 +30,20 @@ done
 [ -s "$TMP/base" ] && [ $# -gt 0 ] || usage
 for f in "$@"; do [ -r "$f" ] || { echo "compare.sh: cannot read $f" >&2; exit 2; }; done
 
-awk '
-function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
-function name_of(line,    n) { n = line; sub(/^[A-Z]+: /, "", n); return trim(n) }
-/^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNTESTED|UNSUPPORTED): / {
-    kind = $0; sub(/:.*/, "", kind)
+HERE=$(cd "$(dirname "$0")" && pwd)
+awk "$(cat "$HERE/sumfile.awk")"'
+{
+    kind = result_kind($0)
+    if (kind == "") next
     n = name_of($0)
     if (FILENAME == base) {
         # The baseline may hold several runs (Debian runs GCC twice, once with
         # -fstack-protector); a test is unexpected there if any run says so.
-        if (kind == "FAIL" || kind == "XPASS" || kind == "UNRESOLVED") bad[n] = kind
+        if (is_unexpected(kind)) bad[n] = kind
         else if (!(n in seen)) seen[n] = kind
         next
     }
-    if (kind != "FAIL" && kind != "XPASS" && kind != "UNRESOLVED") next
+    if (!is_unexpected(kind)) next
     total++
     if (n in bad)       { verdict = "also unexpected there (" bad[n] ")"; same++ }
     else if (n in seen) { verdict = "passes there (" seen[n] ")"; only++ }

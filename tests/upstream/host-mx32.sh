@@ -12,7 +12,10 @@
 # (X32_GCC_SRC, which ./build.sh check-gcc sets; otherwise give it in the environment).
 set -eu
 
-die() { printf 'host-mx32: %s\n' "$*" >&2; exit 2; }
+HERE=$(cd "$(dirname "$0")" && pwd)
+DRIVER=host-mx32
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 
 TOOL=gcc; OUT=""
 while [ $# -gt 0 ]; do
@@ -33,23 +36,10 @@ echo 'int x;' | "$CC" -mx32 -x c -S -o /dev/null - 2> /dev/null \
     || die "$CC cannot compile for -mx32 (it needs a compiler built with the mx32 multilib, as Debian's is)"
 [ -n "$OUT" ] || OUT=$(mktemp -d "${TMPDIR:-/tmp}/host-mx32.XXXXXX")
 mkdir -p "$OUT" && cd "$OUT" || die "cannot use $OUT; pick a writable --out DIR"
+OUT=$(pwd)  # site.exp wants it absolute
 
-HOST=$(gcc -dumpmachine)
-cat > site.exp <<EOF
-set rootme "$OUT"
-set srcdir "$SRC/gcc/testsuite"
-set host_triplet $HOST
-set build_triplet $HOST
-set target_triplet $HOST
-set tool_root_dir "$OUT"
-set tmpdir "$OUT"
-set CFLAGS ""
-set CXXFLAGS ""
-set GCC_UNDER_TEST "$(command -v gcc-12)"
-set GXX_UNDER_TEST "$(command -v g++-12)"
-set ENABLE_LTO 1
-set ENABLE_PLUGIN 0
-EOF
+write_gcc_site "$OUT" "$SRC/gcc/testsuite" "$(gcc -dumpmachine)" "$(command -v gcc-12)" \
+    "$(command -v g++-12)"
 env LC_ALL=C runtest --tool "$TOOL" --srcdir "$SRC/gcc/testsuite" --target_board='unix/-mx32' "$@" \
     > runtest.out 2>&1 < /dev/null || true
 [ -f "$TOOL.sum" ] || die "runtest wrote no $TOOL.sum; see $OUT/runtest.out"

@@ -20,7 +20,8 @@ fi
 [ $# -gt 0 ] || { echo "usage: summarize.sh [--triage FILE] SUMFILE..." >&2; exit 2; }
 [ -r "$TRIAGE" ] || { echo "summarize.sh: cannot read the triage file $TRIAGE" >&2; exit 2; }
 
-awk -v triage="$TRIAGE" '
+HERE=$(cd "$(dirname "$0")" && pwd)
+awk -v triage="$TRIAGE" "$(cat "$HERE/sumfile.awk")"'
 function glob_to_regex(g,    r, i, c) {
     r = ""
     for (i = 1; i <= length(g); i++) {
@@ -32,7 +33,6 @@ function glob_to_regex(g,    r, i, c) {
     }
     return "^" r "$"
 }
-function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
 BEGIN {
     n_rules = 0
     while ((getline line < triage) > 0) {
@@ -45,11 +45,12 @@ BEGIN {
     nkinds = split("PASS FAIL XPASS XFAIL UNRESOLVED UNTESTED UNSUPPORTED", kinds, " ")
 }
 FNR == 1 { file = FILENAME; sub(/.*\//, "", file); files[++nfiles] = file }
-/^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNTESTED|UNSUPPORTED): / {
-    kind = $0; sub(/:.*/, "", kind)
+{
+    kind = result_kind($0)
+    if (kind == "") next
     count[file, kind]++
-    if (kind != "FAIL" && kind != "XPASS" && kind != "UNRESOLVED") next
-    name = $0; sub(/^[A-Z]+: /, "", name); name = trim(name)
+    if (!is_unexpected(kind)) next
+    name = name_of($0)
     cls = ""
     for (i = 1; i <= n_rules; i++) if (name ~ rule_re[i]) { cls = rule_class[i]; break }
     if (cls == "") untriaged[++n_untriaged] = $0
