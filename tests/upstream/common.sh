@@ -29,7 +29,9 @@ suite_environment() {
 
 # write_gcc_site DIR SRCDIR TARGET_TRIPLET CC CXX: the site.exp that GCC's build tree
 # would write for one runtest process in DIR, pointed at an installed compiler ("testing
-# an installed compiler").  Callers append their own settings to DIR/site.exp.
+# an installed compiler").  libiconv is what GCC's configure found for iconv: nothing
+# beyond the C library on glibc; unset, the iconv checks link -liconv, fail, and the
+# charset tests come out unsupported.  Callers append their own settings to DIR/site.exp.
 write_gcc_site() {
     _build=$(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)
     cat > "$1/site.exp" <<SITE
@@ -48,5 +50,6 @@ set GCC_UNDER_TEST "$4"
 set GXX_UNDER_TEST "$5"
 set ENABLE_LTO 1
 set ENABLE_PLUGIN 0
+set libiconv ""
 SITE
 }
