@@ -137,6 +137,14 @@ write_site() {  # DIR TOOL
     {
         echo "set target_alias $TARGET"
         echo "lappend boards_dir \"$HERE/boards\""
+        # What libgomp's configure writes into libgomp-test-support.exp and its Makefile
+        # into site.exp: this GCC is built without offloading.
+        if [ "$2" = libgomp ]; then
+            for _v in cuda_driver_include cuda_driver_lib hsa_runtime_lib offload_plugins \
+                      offload_targets offload_additional_options offload_additional_lib_paths; do
+                echo "set $_v \"\""
+            done
+        fi
         if [ -n "$TORTURE" ]; then
             printf 'set TORTURE_OPTIONS [list'
             printf '%s\n' "$TORTURE" | tr ',' '\n' | while IFS= read -r _o; do printf ' {%s}' "$_o"; done
@@ -172,6 +180,14 @@ run_tool() {
         tail -n 20 "$_work/1/runtest.out" >&2
         die "runtest wrote no $_tool.sum (its output is above; all of it: $_work/1/runtest.out)"
     fi
+    # A Tcl error in a suite's setup ends runtest early, with a .sum that has no summary:
+    # counting that would pass off a run that never happened as a clean one.
+    for _s in "$@"; do
+        grep -q "=== $_tool Summary ===" "$_s" && continue
+        _d=$(dirname "$_s")
+        grep -B2 -A6 -m1 'while executing\|^ERROR' "$_d/runtest.out" >&2 || tail -n 20 "$_d/runtest.out" >&2
+        die "runtest stopped before the end of the $_tool tests (its error is above; all of its output: $_d/runtest.out)"
+    done
     sh "$SRC/contrib/dg-extract-results.sh" "$@" > "$OUT/$_tool.sum"
     _logs=$(for _s in "$@"; do printf '%s ' "${_s%.sum}.log"; done)
     # shellcheck disable=SC2086
