@@ -21,6 +21,11 @@ run_upstream_check() {
                 apt_install dejagnu || die "apt-get install dejagnu failed; see $CACHE/logs/apt.log"
             fi
             X32_GCC_SRC=$(source_tree "$TOP/toolchain/gcc.pin"); export X32_GCC_SRC
+            # The tree GCC was built in, when this SDK's is here: libgomp's affinity tests
+            # include its config.h, which an installed compiler does not have.
+            if tree_is_valid gcc "$(step_key "$(tree_owner_of gcc)")" any-prefix; then
+                X32_GCC_TREE="$CACHE/build/gcc"; export X32_GCC_TREE
+            fi
             ;;
         check-glibc)
             # The tree glibc was built in.  Its prefix does not matter here: the compiler

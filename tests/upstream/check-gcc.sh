@@ -144,6 +144,13 @@ write_site() {  # DIR TOOL
                       offload_targets offload_additional_options offload_additional_lib_paths; do
                 echo "set $_v \"\""
             done
+            # The affinity tests include the config.h of libgomp's build (found through
+            # -I of the build tree); take it from GCC's build tree when that is here.
+            _cfg="${X32_GCC_TREE:-/nonexistent}/$TARGET/libgomp/config.h"
+            if [ -f "$_cfg" ]; then
+                mkdir -p "$OUT/work/libgomp-config" && cp "$_cfg" "$OUT/work/libgomp-config/"
+                echo "set TOOL_OPTIONS \"-I$OUT/work/libgomp-config\""
+            fi
         fi
         if [ -n "$TORTURE" ]; then
             printf 'set TORTURE_OPTIONS [list'
