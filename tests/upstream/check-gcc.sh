@@ -144,13 +144,8 @@ write_site() {  # DIR TOOL
                       offload_targets offload_additional_options offload_additional_lib_paths; do
                 echo "set $_v \"\""
             done
-            # The affinity tests include the config.h of libgomp's build (found through
-            # -I of the build tree); take it from GCC's build tree when that is here.
-            _cfg="${X32_GCC_TREE:-/nonexistent}/$TARGET/libgomp/config.h"
-            if [ -f "$_cfg" ]; then
-                mkdir -p "$OUT/work/libgomp-config" && cp "$_cfg" "$OUT/work/libgomp-config/"
-                echo "set TOOL_OPTIONS \"-I$OUT/work/libgomp-config\""
-            fi
+            [ -f "$OUT/work/libgomp-config/config.h" ] \
+                && echo "set TOOL_OPTIONS \"-I$OUT/work/libgomp-config\""
         fi
         if [ -n "$TORTURE" ]; then
             printf 'set TORTURE_OPTIONS [list'
@@ -213,6 +208,15 @@ printf 'check-gcc: results go to %s\n' "$OUT"
 mkdir -p "$OUT/work"
 autohost="$("$CC" -print-file-name=plugin)/include/auto-host.h"
 [ -f "$autohost" ] && cp "$autohost" "$OUT/work/auto-host.h"
+# libgomp's affinity tests include the config.h of libgomp's build (found through -I of
+# the build tree); write_site points them at a copy from GCC's build tree when that is here.
+rm -rf "$OUT/work/libgomp-config"
+case " $PARTS " in *" libgomp "*)
+    gomp_config="${X32_GCC_TREE:-/nonexistent}/$TARGET/libgomp/config.h"
+    if [ -f "$gomp_config" ]; then
+        mkdir -p "$OUT/work/libgomp-config" && cp "$gomp_config" "$OUT/work/libgomp-config/"
+    fi ;;
+esac
 for tool in gcc g++ libstdc++ libatomic libgomp; do
     exps=""; wanted=no
     for part in $PARTS; do

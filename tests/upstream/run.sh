@@ -102,8 +102,9 @@ else
         build check-gcc --part "$_part" --runtestflags "$_flags" --out "$TEST_TMP/part-$_part" \
             > "$TEST_TMP/part-$_part.out" 2>&1
         _rc=$?
-        _p=$(cat "$TEST_TMP/part-$_part"/*.sum 2>/dev/null | grep -c '^PASS: '); _p=${_p:-0}
-        _u=$(cat "$TEST_TMP/part-$_part"/*.sum 2>/dev/null | grep -c '^UNSUPPORTED: '); _u=${_u:-0}
+        # Each part writes one TOOL.sum; with none, the unmatched pattern counts 0.
+        _p=$(count PASS "$TEST_TMP/part-$_part"/*.sum)
+        _u=$(count UNSUPPORTED "$TEST_TMP/part-$_part"/*.sum)
         if [ "$_rc" = 0 ] && [ "$_p" -gt 0 ] && [ "$_u" = 0 ]; then pass "gcc_part_$_part"
         else fail "gcc_part_$_part" "exit $_rc, $_p passed, $_u unsupported ($_flags): $(grep -m 1 'check-gcc: \(runtest\|.*not\)' "$TEST_TMP/part-$_part.out")"; fi
     done

@@ -42,7 +42,6 @@ BEGIN {
         rule_class[n_rules] = trim(fld[1])
         rule_re[n_rules] = glob_to_regex(trim(fld[2]))
     }
-    nkinds = split("PASS FAIL XPASS XFAIL UNRESOLVED UNTESTED UNSUPPORTED", kinds, " ")
 }
 FNR == 1 { file = FILENAME; sub(/.*\//, "", file); files[++nfiles] = file }
 {
