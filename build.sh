@@ -6,6 +6,7 @@ set -eu
 
 TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/log.sh"
+. "$TOP/lib/paths.sh"
 . "$TOP/lib/sources.sh"
 . "$TOP/lib/steps.sh"
 
@@ -40,6 +41,7 @@ step-output cache, ccache and logs; X32_SDK_MIRROR is a URL serving the pinned t
 EOF
 }
 
+ARGS="$*"  # for the "run again" hint of lib/apt.sh
 PREFIX="$TOP/out"
 JOBS=$(nproc 2>/dev/null || echo 1)
 SOURCES=""
@@ -103,6 +105,11 @@ INTERACTIVE=no; [ -t 1 ] && INTERACTIVE=yes
 # Not exported: step subshells inherit these, and names like TARGET or LANGUAGES would
 # leak into the environment of GCC's own makefiles, which use them for other things.
 
+check_build_path "checkout path" "$TOP" "Move or clone the checkout elsewhere"
+check_build_path "prefix" "$PREFIX" "Choose another with --prefix DIR"
+check_build_path "cache" "$CACHE" "Point X32_SDK_CACHE elsewhere"
+check_build_path "sources directory" "$SOURCES" "Choose another with --sources DIR"
+
 if ! mkdir -p "$PREFIX" 2>/dev/null || ! touch "$PREFIX/.x32-sdk-write-test" 2>/dev/null; then
     die "cannot write to the prefix $PREFIX; pick a writable directory with --prefix DIR"
 fi
@@ -130,17 +137,26 @@ PATH="$PREFIX/bin:$PATH"; export PATH
 LC_ALL=C; export LC_ALL
 
 KEY_MEMO=$(mktemp -d "$CACHE/keys.XXXXXX") || die "cannot write to the cache $CACHE"
-STEP_PID=""  # set while a step runs, for on_interrupt
-on_interrupt() {
-    [ -n "$STEP_PID" ] && kill "$STEP_PID" 2>/dev/null
+STEP_PID=""  # set while a step runs, for on_signal
+# on_signal STATUS: stop the running step's processes (all of them: stop_step), then exit;
+# the lock goes with the last of them.
+on_signal() {
+    trap '' INT TERM HUP
+    [ -n "$STEP_PID" ] && printf '\nbuild.sh: stopping the running step...' >&2
+    stop_step
     printf '\nbuild.sh: interrupted; run ./build.sh again to continue from the interrupted step.\n' >&2
-    exit 130
+    exit "$1"
 }
-trap on_interrupt INT TERM HUP
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+trap 'on_signal 129' HUP
 trap 'rm -rf "$KEY_MEMO"' EXIT
 
 . "$TOP/lib/host.sh"
 . "$TOP/lib/finish.sh"
+APT_RERUN="$0 $ARGS"
+# Which tarball each pin uses decides the step keys: settle it before any key is computed.
+resolve_source_choices
 
 case $ACTION in
     list)

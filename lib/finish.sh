@@ -22,6 +22,20 @@ check_default_abi() {
 
 json_string() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
 
+# used_source_json PINFILE: which tarball the steps were built from (lib/sources.sh,
+# source_choice): the pinned one, the upstream release, or a newer Debian upload; "none"
+# when no tarball is on this machine now (the outputs came from the step cache, whose
+# keys hold the sha256 of any tarball other than the pinned one).
+used_source_json() {
+    _uc=$(pin_choice "$1") || exit 2
+    _uk=${_uc%% *}; _uc=${_uc#* }; _us=${_uc%% *}; _uc=${_uc#* }; _uv=${_uc%% *}; _up=${_uc#* }
+    printf '{"from": %s' "$(json_string "$_uk")"
+    [ "$_us" = - ] || printf ', "sha256": %s, "path": %s' "$(json_string "$_us")" "$(json_string "$_up")"
+    [ "$_uk" != debian ] || printf ', "debian_package": %s, "debian_version": %s' \
+        "$(json_string "$(pin_get "$1" deb_package)")" "$(json_string "$_uv")"
+    printf '}'
+}
+
 write_build_info() {
     _f="$PREFIX/share/x32-sdk/build-info.json"
     {
@@ -34,9 +48,10 @@ write_build_info() {
         printf '  "languages": %s,\n  "packages": {\n' "$(json_string "$LANGUAGES")"
         _sep=""
         for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
-            printf '%s    %s: {"version": %s, "tarball": %s, "sha256": %s}' "$_sep" \
+            printf '%s    %s: {"version": %s, "tarball": %s, "sha256": %s, "used": %s}' "$_sep" \
                 "$(json_string "$(basename "$_pin" .pin)")" "$(json_string "$(pin_get "$_pin" version)")" \
-                "$(json_string "$(pin_get "$_pin" tarball)")" "$(json_string "$(pin_get "$_pin" sha256)")"
+                "$(json_string "$(pin_get "$_pin" tarball)")" "$(json_string "$(pin_get "$_pin" sha256)")" \
+                "$(used_source_json "$_pin")"
             _sep=",
 "
         done

@@ -7,11 +7,16 @@ can_apt() {
     [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${X32_SDK_NO_APT:-}" ]
 }
 
-# apt_install PACKAGE...: install, refreshing the package lists only when the first try
-# fails (a fresh machine has none); output goes to the cache's apt.log.
-apt_install() {
-    { apt-get install -y "$@" || { apt-get update && apt-get install -y "$@"; }; } \
-        >> "$CACHE/logs/apt.log" 2>&1
+. "$TOP/lib/apt.sh"
+APT_WHO=build.sh
+
+# sdk_apt_install PACKAGE...: apt_install (lib/apt.sh) into the cache's apt.log. A lock
+# that was never released has been reported in full: stop the build there.
+sdk_apt_install() {
+    _rc=0
+    apt_install "$CACHE/logs/apt.log" "$@" || _rc=$?
+    case $_rc in 2|3) exit 2 ;; esac
+    return "$_rc"
 }
 
 missing_host_packages() {
@@ -34,7 +39,7 @@ check_host_tools() {
     if can_apt; then
         say "Installing build tools: $_missing"
         # shellcheck disable=SC2086 # one word per package
-        apt_install $_missing || die "apt-get install $_missing failed; see $CACHE/logs/apt.log"
+        sdk_apt_install $_missing || die "apt-get install $_missing failed; see $CACHE/logs/apt.log"
         _missing=$(missing_host_packages | sort -u | tr '\n' ' ')
         [ -z "$_missing" ] || die "still missing after apt-get: $_missing"
     else

@@ -12,20 +12,32 @@ pin_get() {
     sed -n "s/^$2=//p" "$1" | head -n 1
 }
 
-sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
+# file_digest ALGO FILE: FILE's sha256 or md5, remembered by the real file's (size,
+# mtime, ctime, inode), so that re-runs do not hash 250 MB again. Links are followed and
+# the memo is keyed on the file they reach: the sources folder links into /usr/src, and
+# an upgraded package puts a new file behind the same link (a new inode and ctime, which
+# no copy or touch can fake back).
+file_digest() {
+    if ! _fd_real=$(readlink -f -- "$2") || ! _fd_stat=$(stat -L -c '%s %Y %Z %i' -- "$_fd_real" 2>/dev/null); then
+        die "cannot read $2"
+    fi
+    _fd_memo="$CACHE/verified/$(printf '%s' "$_fd_real" | sha256sum | cut -c1-16).$1"
+    if [ -f "$_fd_memo" ]; then
+        _fd_line=$(cat "$_fd_memo")
+        case $_fd_line in "$_fd_stat "*) printf '%s\n' "${_fd_line##* }"; return 0 ;; esac
+    fi
+    _fd_sum=$("${1}sum" < "$_fd_real" | cut -d' ' -f1)
+    [ -n "$_fd_sum" ] || die "cannot read $2"
+    mkdir -p "$CACHE/verified" && printf '%s %s\n' "$_fd_stat" "$_fd_sum" > "$_fd_memo"
+    printf '%s\n' "$_fd_sum"
+}
 
 # verify_tarball FILE EXPECTED: stop the build, nothing extracted, when FILE's hash differs.
-# A verified (size, mtime) is remembered so that re-runs do not hash 250 MB again.
 verify_tarball() {
-    _memo="$CACHE/verified/$(basename "$1").ok"
-    _stat=$(stat -c '%s %Y' "$1") || die "cannot read $1"
-    if [ -f "$_memo" ] && [ "$(cat "$_memo")" = "$_stat $2" ]; then return 0; fi
-    _got=$(sha256_of "$1")
+    _got=$(file_digest sha256 "$1") || exit 2
     if [ "$_got" != "$2" ]; then
         die "hash mismatch for $1: expected sha256 $2, got $_got. Nothing was extracted; remove or replace the file."
     fi
-    mkdir -p "$CACHE/verified"
-    printf '%s %s\n' "$_stat" "$2" > "$_memo"
 }
 
 # download URL DEST: fetch with curl or wget into DEST (atomically).
@@ -41,30 +53,151 @@ download() {
     mv "$2.part" "$2"
 }
 
+# --- which tarball a build uses ------------------------------------------------------------
+# The pin's sha256 is one exact file, usually the one a Debian source package installs.
+# Debian replaces that file with nearly every point or security release (linux-source-6.1
+# above all), so a newer Debian file is accepted in its place, but only when it is exactly
+# what dpkg installed from the signed package: its md5 must match the one dpkg recorded
+# in <admindir>/info/<package>.md5sums. The build then says which Debian version it uses,
+# build-info.json records it, and the step keys include its sha256 (source_key_line), so
+# the step cache never mixes outputs of two sources. See toolchain/README.md.
+
+# dpkg_admindir: dpkg's database; X32_SDK_DPKG_ADMINDIR points the tests at a fake one.
+dpkg_admindir() { printf '%s\n' "${X32_SDK_DPKG_ADMINDIR:-/var/lib/dpkg}"; }
+
+# debian_version PACKAGE: the installed version of PACKAGE, empty when not installed.
+debian_version() {
+    command -v dpkg-query >/dev/null 2>&1 || return 0
+    dpkg-query --admindir="$(dpkg_admindir)" -W -f='${db:Status-Abbrev} ${Version}\n' "$1" 2>/dev/null \
+        | sed -n 's/^ii  *//p' | head -n 1
+}
+
+# debian_recorded_md5 PACKAGE FILE: the md5 dpkg recorded for FILE (an absolute path) when
+# it installed PACKAGE; empty when it has none. md5sums lines are "MD5  PATH" with PATH
+# relative to /, and may be named PACKAGE:ARCH.md5sums.
+debian_recorded_md5() {
+    for _dm_list in "$(dpkg_admindir)/info/$1.md5sums" "$(dpkg_admindir)/info/$1":*.md5sums; do
+        [ -f "$_dm_list" ] || continue
+        awk -v p="${2#/}" 'substr($0, 35) == p { print substr($0, 1, 32); exit }' "$_dm_list"
+    done | head -n 1
+}
+
+# source_choice PINFILE: which tarball locate_tarball uses, without installing or
+# downloading anything: one line "KIND SHA256 VERSION PATH", KIND one of
+#   pinned    the pin's own tarball (sha256=)
+#   upstream  the upstream release (url_sha256=)
+#   debian    a Debian file other than the pinned one, vouched for by dpkg (VERSION is
+#             the installed package version)
+#   none      not on this machine yet (SHA256, VERSION and PATH are "-")
+# A file that is none of these stops the build with one line saying what to do.
+source_choice() {
+    _sc_tb=$(pin_get "$1" tarball); _sc_sum=$(pin_get "$1" sha256)
+    _sc_url=$(pin_get "$1" url); _sc_usum=$(pin_get "$1" url_sha256); _sc_up=${_sc_url##*/}
+    _sc_deb=$(pin_get "$1" deb_file); _sc_pkg=$(pin_get "$1" deb_package)
+    _sc_file=""
+    # 1. the sources folder, unless its file is only a link to the Debian file (then the
+    #    Debian rules below apply to it).
+    for _sc_cand in "$SOURCES/$_sc_tb" ${_sc_up:+"$SOURCES/$_sc_up"}; do
+        [ -f "$_sc_cand" ] || continue
+        if [ -n "$_sc_deb" ] && [ -L "$_sc_cand" ] && [ -f "$_sc_deb" ] \
+            && [ "$(readlink -f -- "$_sc_cand")" = "$(readlink -f -- "$_sc_deb")" ]; then
+            break
+        fi
+        _sc_file=$_sc_cand; break
+    done
+    if [ -n "$_sc_file" ]; then
+        _sc_got=$(file_digest sha256 "$_sc_file") || exit 2
+        if [ "$_sc_got" = "$_sc_sum" ]; then printf 'pinned %s - %s\n' "$_sc_got" "$_sc_file"
+        elif [ -n "$_sc_usum" ] && [ "$_sc_got" = "$_sc_usum" ]; then printf 'upstream %s - %s\n' "$_sc_got" "$_sc_file"
+        else
+            die "hash mismatch for $_sc_file: expected sha256 $_sc_sum, got $_sc_got. Nothing was extracted; remove or replace the file${_sc_usum:+ (the upstream release, sha256 $_sc_usum, is accepted too)}."
+        fi
+        return 0
+    fi
+    # 2. the file Debian's source package installs.
+    if [ -n "$_sc_deb" ] && [ -f "$_sc_deb" ]; then
+        _sc_got=$(file_digest sha256 "$_sc_deb") || exit 2
+        if [ "$_sc_got" = "$_sc_sum" ]; then printf 'pinned %s - %s\n' "$_sc_got" "$_sc_deb"; return 0; fi
+        _sc_ver=$(debian_version "$_sc_pkg")
+        _sc_rec=""; [ -n "$_sc_ver" ] && _sc_rec=$(debian_recorded_md5 "$_sc_pkg" "$_sc_deb")
+        if [ -z "$_sc_rec" ]; then
+            die "$_sc_deb is not the pinned tarball (sha256 $_sc_sum, got $_sc_got) and dpkg has no record of it${_sc_pkg:+ from $_sc_pkg}: refusing it. Reinstall it with: sudo apt-get install --reinstall $_sc_pkg"
+        fi
+        _sc_md5=$(file_digest md5 "$_sc_deb") || exit 2
+        if [ "$_sc_md5" != "$_sc_rec" ]; then
+            die "$_sc_deb is neither the pinned tarball (sha256 $_sc_sum) nor what $_sc_pkg $_sc_ver installed (dpkg recorded md5 $_sc_rec, the file has $_sc_md5): refusing a modified file. Reinstall it with: sudo apt-get install --reinstall $_sc_pkg"
+        fi
+        printf 'debian %s %s %s\n' "$_sc_got" "$_sc_ver" "$_sc_deb"
+        return 0
+    fi
+    printf 'none - - -\n'
+}
+
+# resolve_source_choices: decide, in the main shell, which tarball every pin uses (a refusal
+# stops the build here, not inside a key computation), remember it for this run in
+# $KEY_MEMO and say once when a Debian file is used instead of the pinned one.
+resolve_source_choices() {
+    for _rs_pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
+        resolve_source_choice "$_rs_pin"
+    done
+}
+
+resolve_source_choice() {
+    _rs_name=$(basename "$1" .pin)
+    _rs_choice=$(source_choice "$1") || exit 2
+    printf '%s\n' "$_rs_choice" > "$KEY_MEMO/source-$_rs_name"
+    case $_rs_choice in
+        debian\ *)
+            _rs_ver=${_rs_choice#debian * }; _rs_ver=${_rs_ver%% *}
+            _rs_pinned=$(pin_get "$1" deb_version)
+            say "$_rs_name: using $(pin_get "$1" deb_package) $_rs_ver from Debian (${_rs_choice#debian * * }, as dpkg installed it) instead of the pinned ${_rs_pinned:-tarball} (sha256 $(pin_get "$1" sha256 | cut -c1-16)...)" >&2 ;;
+    esac
+}
+
+# pin_choice PINFILE: source_choice, as resolved for this run when it was.
+pin_choice() {
+    _pc=${KEY_MEMO:+$KEY_MEMO/source-$(basename "$1" .pin)}
+    if [ -n "$_pc" ] && [ -f "$_pc" ]; then cat "$_pc"; else source_choice "$1"; fi
+}
+
+# source_key_line PINFILE: what the step keys add for a pin: nothing when the pinned
+# tarball is used (or none is here yet: then it is obtained before the step builds, and
+# the key computed again), "source NAME SHA256" when another one is.
+source_key_line() {
+    _sk=$(pin_choice "$1") || exit 2
+    case $_sk in
+        upstream\ *|debian\ *) _sk=${_sk#* }; printf 'source %s %s\n' "$(basename "$1" .pin)" "${_sk%% *}" ;;
+    esac
+}
+
 # locate_tarball PINFILE: print the path of the verified tarball, obtaining it if needed.
+# Lookup order: the sources folder, the Debian source package (installed with apt when we
+# are root), a download from $X32_SDK_MIRROR (which must serve the pinned tarball itself),
+# then the upstream url.
 locate_tarball() {
     _pin=$1
     _tb=$(pin_get "$_pin" tarball); _sum=$(pin_get "$_pin" sha256)
     _url=$(pin_get "$_pin" url); _usum=$(pin_get "$_pin" url_sha256)
     _upname=${_url##*/}
-    mkdir -p "$SOURCES" || die "cannot create the sources directory $SOURCES"
-    # 1. the sources directory: the pinned tarball, or the upstream one.
-    if [ -f "$SOURCES/$_tb" ]; then verify_tarball "$SOURCES/$_tb" "$_sum"; echo "$SOURCES/$_tb"; return; fi
-    if [ -n "$_upname" ] && [ -f "$SOURCES/$_upname" ]; then
-        verify_tarball "$SOURCES/$_upname" "$_usum"; echo "$SOURCES/$_upname"; return
-    fi
-    # 2. the distro's source package.
     _debfile=$(pin_get "$_pin" deb_file); _debpkg=$(pin_get "$_pin" deb_package)
-    if [ -n "$_debfile" ] && [ ! -f "$_debfile" ] && [ -n "$_debpkg" ] && can_apt; then
+    mkdir -p "$SOURCES" || die "cannot create the sources directory $SOURCES"
+    _choice=$(pin_choice "$_pin") || exit 2
+    if [ "${_choice%% *}" = none ] && [ -n "$_debfile" ] && [ -n "$_debpkg" ] && can_apt; then
         say "  installing source package $_debpkg with apt-get" >&2
-        apt_install "$_debpkg" || warn "apt-get install $_debpkg failed; see $CACHE/logs/apt.log"
+        sdk_apt_install "$_debpkg" || warn "apt-get install $_debpkg failed; see $CACHE/logs/apt.log"
+        _choice=$(source_choice "$_pin") || exit 2
     fi
-    if [ -n "$_debfile" ] && [ -f "$_debfile" ]; then
-        verify_tarball "$_debfile" "$_sum"
-        ln -sf "$_debfile" "$SOURCES/$_tb"
-        echo "$_debfile"; return
-    fi
-    # 3. a download: a mirror of our pinned tarballs, then upstream.
+    case $_choice in
+        pinned\ *|upstream\ *|debian\ *)
+            _path=${_choice#* * * }
+            # Link the pinned Debian file into the sources folder, where `./build.sh sources`
+            # users expect it; a substitute keeps its own name.
+            if [ "${_choice%% *}" = pinned ] && [ "$_path" = "$_debfile" ] && [ ! -e "$SOURCES/$_tb" ]; then
+                ln -sf "$_debfile" "$SOURCES/$_tb"
+            fi
+            printf '%s\n' "$_path"; return 0 ;;
+    esac
+    # A download: a mirror of our pinned tarballs, then upstream.
     if [ -n "${X32_SDK_MIRROR:-}" ]; then
         if download "$X32_SDK_MIRROR/$_tb" "$SOURCES/$_tb"; then
             verify_tarball "$SOURCES/$_tb" "$_sum"; echo "$SOURCES/$_tb"; return
@@ -91,7 +224,8 @@ source_tree() {
     _tarball=$(locate_tarball "$1") || exit 2
     _pd=$(patch_dir "$1")
     _phash=$(hash_paths "$_pd")
-    _tree="$CACHE/src/$(pin_get "$1" srcdir)-$(sha256_of "$_tarball" | cut -c1-12)-$(printf %s "$_phash" | cut -c1-8)"
+    _tsum=$(file_digest sha256 "$_tarball") || exit 2
+    _tree="$CACHE/src/$(pin_get "$1" srcdir)-$(printf %s "$_tsum" | cut -c1-12)-$(printf %s "$_phash" | cut -c1-8)"
     if [ ! -d "$_tree" ]; then
         rm -rf "$_tree.tmp" && mkdir -p "$_tree.tmp"
         tar -xf "$_tarball" -C "$_tree.tmp" --strip-components=1 \

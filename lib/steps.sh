@@ -39,6 +39,11 @@ all_steps() {
 # hash_paths PATH...: one hash of the names and contents of files (folders recursively,
 # build output excluded). Missing paths hash as absent, so adding a patch folder counts.
 hash_paths() {
+    list_path_hashes "$@" | sha256sum | cut -c1-16
+}
+
+# list_path_hashes PATH...: the lines hash_paths hashes, one per file.
+list_path_hashes() {
     for _p in "$@"; do
         if [ -d "$_p" ]; then
             (cd "$_p" && find . -type f ! -path './build/*' ! -path '*/fuzz/corpus-new/*' | LC_ALL=C sort \
@@ -48,7 +53,18 @@ hash_paths() {
         else
             printf 'absent %s\n' "$(basename "$_p")"
         fi
-    done | sha256sum | cut -c1-16
+    done
+}
+
+# pin_hash PINFILE: hash_paths of the pin and its patch folder, leaving out the pin's
+# deb_version= line: it says which Debian upload the sha256 was taken from, and the bytes
+# built from are already keyed by the sha256 (and by source_key_line when another
+# tarball is used). A pin without that line hashes as it always did.
+pin_hash() {
+    {
+        printf '%s ' "$(basename "$1")"; grep -v '^deb_version=' "$1" | sha256sum
+        list_path_hashes "$(patch_dir "$1")"
+    } | sha256sum | cut -c1-16
 }
 
 # read_step NAME: load the step's declarations (and run_step) into this shell.
@@ -68,7 +84,7 @@ step_key() {
         {
             printf 'step %s\n' "$1"
             hash_paths "$(step_file "$1")"
-            for _pin in $pins; do hash_paths "$TOP/$_pin" "$(patch_dir "$TOP/$_pin")"; done
+            for _pin in $pins; do pin_hash "$TOP/$_pin"; source_key_line "$TOP/$_pin"; done
             for _in in $inputs; do hash_paths "$TOP/$_in"; done
             printf 'options %s\n' "$opts"
             for _d in $deps; do printf 'dep %s %s\n' "$_d" "$(step_key "$_d")"; done
@@ -150,14 +166,14 @@ build_step() {
     mkdir -p "$_out.tmp/root" || die "cannot create $_out.tmp (disk full?)"
     : > "$_log"; touch "$_log.start"
     _t0=$(date +%s)
+    # The recipe runs in a session of its own (lib/run-step.sh), so that stop_step can
+    # stop all of it. Its processes keep the cache lock (fd 9) while they live: a build
+    # that was killed with -9 leaves them running, and the next build waits for them.
+    STAGE="$_out.tmp/root"
+    DESTDIR="$_out.tmp/destdir"
     (
-        set -e
-        STAGE="$_out.tmp/root"
-        DESTDIR="$_out.tmp/destdir"
-        export STAGE BUILD_DIR DESTDIR
-        cd "$BUILD_DIR"
-        run_step
-        relocate_destdir
+        set > "$KEY_MEMO/step-state"
+        exec setsid sh "$TOP/lib/run-step.sh" "$KEY_MEMO/step-state" "$_name"
     ) >> "$_log" 2>&1 < /dev/null &
     _pid=$!
     STEP_PID=$_pid
@@ -182,6 +198,19 @@ build_step() {
     mv "$_out.tmp" "$_out"
     install_output "$_name" "$_out"
     STEP_SECONDS=$((_t1 - _t0))
+}
+
+# stop_step: stop the running step's whole process group (make ignores SIGINT when it is
+# started in the background, so TERM, then KILL for what is left after 10 s) and wait for
+# it, so that no process of it keeps the cache lock or writes into the build tree.
+stop_step() {
+    [ -n "${STEP_PID:-}" ] || return 0
+    kill -TERM -"$STEP_PID" 2>/dev/null || true
+    _w=0
+    while kill -0 -"$STEP_PID" 2>/dev/null && [ "$_w" -lt 100 ]; do sleep 0.1; _w=$((_w + 1)); done
+    kill -KILL -"$STEP_PID" 2>/dev/null || true
+    wait "$STEP_PID" 2>/dev/null || true
+    STEP_PID=""
 }
 
 # relocate_destdir: "make install DESTDIR=$DESTDIR" puts files under the configured
@@ -221,6 +250,20 @@ step_number() {
     echo "$_i/$(all_steps | wc -l)"
 }
 
+# obtain_sources NAME: before step NAME builds, get its tarballs here, in the main shell
+# (apt's messages reach the console, not the step's log). What was obtained can be
+# another tarball than the pinned one (a newer Debian upload): then the keys, which
+# include it, are computed again.
+obtain_sources() {
+    for _os_pin in $(read_step "$1"; echo "$pins"); do
+        _os_before=$(pin_choice "$TOP/$_os_pin") || exit 2
+        [ "${_os_before%% *}" = none ] || continue
+        locate_tarball "$TOP/$_os_pin" > /dev/null || exit 2
+        resolve_source_choice "$TOP/$_os_pin"
+        [ "$(pin_choice "$TOP/$_os_pin")" = "$_os_before" ] || find "$KEY_MEMO" -maxdepth 1 -type f ! -name 'source-*' -delete
+    done
+}
+
 # run_one NAME [force]: make the prefix hold the step's current output.
 run_one() {
     if [ "${2:-}" != force ] && step_is_current "$1"; then
@@ -232,6 +275,11 @@ run_one() {
         install_output "$1" "$CACHE/steps/$1-$(step_key "$1")"
         say "[$(step_number "$1")] $1: restored from the step cache in $(human_seconds $(( $(date +%s) - _t0 )))"
         return
+    fi
+    obtain_sources "$1"
+    if [ "${2:-}" != force ] && [ -f "$CACHE/steps/$1-$(step_key "$1")/seconds" ]; then
+        # The sources just obtained are not the pinned ones, and they were built before.
+        run_one "$1"; return
     fi
     [ "$INTERACTIVE" = yes ] || say "[$(step_number "$1")] $1: building (log: $CACHE/logs/$1.log)"
     build_step "$1"
