@@ -18,7 +18,7 @@ run_upstream_check() {
             if ! command -v runtest >/dev/null 2>&1; then
                 can_apt || die "check-gcc needs DejaGnu; install it with: sudo apt-get install dejagnu"
                 say "Installing DejaGnu for check-gcc"
-                apt_install dejagnu || die "apt-get install dejagnu failed; see $CACHE/logs/apt.log"
+                sdk_apt_install dejagnu || die "apt-get install dejagnu failed; see $CACHE/logs/apt.log"
             fi
             X32_GCC_SRC=$(source_tree "$TOP/toolchain/gcc.pin"); export X32_GCC_SRC
             # The tree GCC was built in, when this SDK's is here: libgomp's affinity tests

@@ -34,7 +34,9 @@ printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null 
 if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "== installing test tools:$missing"
-        { apt-get install -y $missing || { apt-get update && apt-get install -y $missing; }; } > /tmp/x32-sdk-test-apt.log 2>&1 \
+        . "$TOP/lib/apt.sh"
+        # shellcheck disable=SC2086 # one word per package
+        APT_WHO=tests/run.sh APT_RERUN="$0 (with the same arguments)" apt_install /tmp/x32-sdk-test-apt.log $missing \
             || echo "tests/run.sh: could not install$missing (see /tmp/x32-sdk-test-apt.log); the tests that need them will skip" >&2
     else
         echo "tests/run.sh: missing$missing; install with: sudo apt-get install$missing (the tests that need them will skip)" >&2

@@ -10,7 +10,8 @@ T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
 SECONDS_TO_FUZZ=${X32_FUZZ_SECONDS:-30}
 
 if ! command -v clang >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    { apt-get install -y clang || { apt-get update && apt-get install -y clang; }; } > "$T/apt.log" 2>&1
+    . "$TOP/lib/apt.sh"
+    APT_WHO=tests/fuzz/run.sh APT_RERUN="tests/run.sh fuzz" apt_install "$T/apt.log" clang
 fi
 if ! command -v clang >/dev/null 2>&1; then
     skip fuzz-elf-parser-builds "clang (libFuzzer) is not installed: apt-get install clang"
