@@ -1,8 +1,10 @@
 #!/bin/sh
 # build.sh itself: bad input gets a one-line error and a non-zero exit, never a prefix
 # that looks complete; interrupted builds resume; the step cache restores a fresh prefix;
-# downloads are verified. Scenarios that would build for real use a private cache and
-# the cheapest step (linux-headers), so this suite takes about two minutes.
+# downloads are verified; a busy dpkg, a newer Debian source package, Ctrl-C and odd
+# paths (apt-lock.sh, debian-sources.sh, interrupt.sh, paths.sh). Scenarios that would
+# build for real use a private cache and the cheapest step (linux-headers), so this suite
+# takes about three minutes.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
@@ -28,6 +30,8 @@ fake_checkout() {
     cp -a "$TOP/build.sh" "$TOP/lib" "$TOP/toolchain" "$TOP/sysroot" "$1/"
     # The runner step's key covers its sources, so copy them (not its build output).
     (cd "$TOP" && tar -cf - --exclude=runner/build runner) | (cd "$1" && tar -xf -)
+    # The VM step's key covers vm/'s guest sources.
+    (cd "$TOP" && tar -cf - --exclude=vm/build vm) | (cd "$1" && tar -xf -)
 }
 
 # --- command line ----------------------------------------------------------------------
@@ -151,6 +155,12 @@ if [ "$(id -u)" = 0 ]; then
 else
     skip full-disk-fails-cleanly "needs root to mount a small tmpfs"
 fi
+
+# --- a busy dpkg, Debian's moving archive, Ctrl-C, odd paths (each in its own file) -------
+. "$HERE/apt-lock.sh"
+. "$HERE/debian-sources.sh"
+. "$HERE/interrupt.sh"
+. "$HERE/paths.sh"
 
 # --- the real SDK: no-op re-run, restore into a fresh prefix, what a change rebuilds ------
 expect_error package-incomplete-sdk "not complete" "$TOP/build.sh" --prefix "$T/p-int" package
