@@ -5,6 +5,7 @@
 # group is the only handle that also reaches processes started a moment ago). A new
 # shell has none of build.sh's variables: STATE holds them, written by `set`, and the
 # functions come from the same files build.sh sources.
+_build_sh=$PPID  # build.sh; read before STATE, which holds build.sh's own PPID
 # shellcheck disable=SC1090
 . "$1"
 . "$TOP/lib/log.sh"
@@ -12,6 +13,15 @@
 . "$TOP/lib/steps.sh"
 . "$TOP/lib/host.sh"
 set -eu
+# build.sh stops this group on INT, TERM and HUP; killed with -9 it cannot, so the group
+# goes down with it: a watchdog (not holding the cache lock, fd 9) polls build.sh, which
+# is this shell's parent, and stops the group once build.sh is gone.
+(
+    while kill -0 "$_build_sh" 2>/dev/null; do sleep 0.2; done
+    trap '' TERM; kill -TERM 0; sleep 10; kill -KILL 0
+) 9>&- &
+_watchdog=$!
+trap 'kill "$_watchdog" 2>/dev/null || true' EXIT
 read_step "$2"
 export STAGE BUILD_DIR DESTDIR
 cd "$BUILD_DIR"

@@ -2,7 +2,8 @@
 # Sourced by tests/build/run.sh. Ctrl-C during a step, delivered as a terminal does it: a
 # SIGINT to build.sh's foreground process group. Nothing of the step may survive (before,
 # make ignored SIGINT and outlived build.sh, holding the cache lock for minutes), and the
-# next ./build.sh must start at once and build the step again. The step is a fake one,
+# next ./build.sh must start at once and build the step again; a build.sh killed with -9
+# takes its step with it. The step is a fake one,
 # quick to redo: a copy of the checkout whose step list (lib/steps.sh) names only it.
 
 FI="$T/fake-interrupt"
@@ -75,4 +76,20 @@ os.execv(sys.argv[1], sys.argv[1:])' "$FI/build.sh" --prefix "$T/p-slow" --to sl
     else
         fail ctrl-c-next-build-starts-at-once-and-resumes "exit $rc after $took s: $(printf '%s\n' "$out" | tail -n 1)"
     fi
+
+    # build.sh killed with -9 cannot stop its step: the step stops itself within a second.
+    rm -f "$SLOW_MARKS/started" "$SLOW_MARKS/child"
+    X32_SDK_CACHE="$T/cache-slow" "$FI/build.sh" --prefix "$T/p-slow" slow > "$T/slow2.log" 2>&1 < /dev/null &
+    killed=$!
+    i=0
+    while [ ! -s "$SLOW_MARKS/child" ] && [ "$i" -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -KILL "$killed"; wait "$killed" 2>/dev/null
+    sleep 2
+    survivors=$(ps -eo pid=,args= | awk -v s="sleep $SLOW_SLEEP" '$2" "$3 == s { print $1 }')
+    if [ ! -s "$SLOW_MARKS/child" ]; then fail kill-9-build-step-stops-itself "the fake step never started"
+    elif [ -n "$survivors" ]; then
+        fail kill-9-build-step-stops-itself "the step's child $survivors still runs 2 s after build.sh was killed"
+        # shellcheck disable=SC2086 # one pid a word; only the survivors this test started
+        kill $survivors 2>/dev/null
+    else pass kill-9-build-step-stops-itself; fi
 fi
