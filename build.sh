@@ -7,6 +7,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/log.sh"
 . "$TOP/lib/paths.sh"
+. "$TOP/lib/apt.sh"
 . "$TOP/lib/sources.sh"
 . "$TOP/lib/steps.sh"
 
@@ -83,6 +84,8 @@ for _v in LD_LIBRARY_PATH CPATH C_INCLUDE_PATH CPLUS_INCLUDE_PATH OBJC_INCLUDE_P
     eval "_val=\${$_v:-}"
     [ -z "$_val" ] || die "$_v is set ($_v=$_val); it would leak into the toolchain build. Unset it: env -u $_v ./build.sh"
 done
+APT_WHO=build.sh
+apt_lock_timeout > /dev/null || exit 2  # a bad X32_SDK_APT_LOCK_TIMEOUT, refused up front
 # LIBRARY_PATH is often set machine-wide (CUDA images do): it only adds link directories,
 # so leave it out of this build instead of refusing to run.
 if [ -n "${LIBRARY_PATH:-}" ]; then

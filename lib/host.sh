@@ -8,7 +8,7 @@ can_apt() {
 }
 
 . "$TOP/lib/apt.sh"
-APT_WHO=build.sh
+APT_WHO=build.sh  # in messages of lib/apt.sh
 
 # sdk_apt_install PACKAGE...: apt_install (lib/apt.sh) into the cache's apt.log. A lock
 # that was never released has been reported in full: stop the build there.

@@ -8,9 +8,9 @@
 # moved anywhere afterwards (tests/build checks spaces, $, #, newlines and non-ASCII).
 # Non-ASCII letters are refused too: no full build has been tried in such a path yet.
 
-# show_path PATH: PATH on one line (a newline in it shown as \n).
+# show_path PATH: PATH on one line (a newline in it shown as \n, a tab as \t).
 show_path() {
-    printf '%s' "$1" | sed ':a;N;$!ba;s/\n/\\n/g'
+    printf '%s' "$1" | sed ':a;N;$!ba;s/\n/\\n/g' | sed 's/\t/\\t/g'
 }
 
 # path_problem PATH: what in PATH the build cannot cope with; empty when nothing.

@@ -31,7 +31,7 @@ odd_reason() {
         quote) echo "contains the character ' (shell and make syntax)" ;;
     esac
 }
-shown() { printf '%s' "$1" | sed ':a;N;$!ba;s/\n/\\n/g'; }
+shown() { printf '%s' "$1" | sed ':a;N;$!ba;s/\n/\\n/g' | sed 's/\t/\\t/g'; }
 
 for class in space newline dollar hash nonascii tab colon quote; do
     d="$T/paths/$(odd_name "$class")"
