@@ -4,9 +4,8 @@
 # lock is held for real, the way apt holds it (an fcntl lock on /var/lib/dpkg/lock-frontend;
 # flock(1) takes a different kind of lock, which apt does not see).
 
-# shellcheck disable=SC2016 # expanded by the inner sh
 expect_error apt-lock-timeout-not-a-number "X32_SDK_APT_LOCK_TIMEOUT must be a whole number of seconds, not 'soon'" \
-    env X32_SDK_APT_LOCK_TIMEOUT=soon sh -c '. "$1/lib/apt.sh"; apt_install /dev/null make' sh "$TOP"
+    env X32_SDK_APT_LOCK_TIMEOUT=soon "$TOP/build.sh" --prefix "$T/p-apt" list
 
 # hold_dpkg_lock SECONDS: hold the dpkg lock in a background process; its pid in $holder
 # once it holds it.
