@@ -167,8 +167,8 @@ build_step() {
     : > "$_log"; touch "$_log.start"
     _t0=$(date +%s)
     # The recipe runs in a session of its own (lib/run-step.sh), so that stop_step can
-    # stop all of it. Its processes keep the cache lock (fd 9) while they live: a build
-    # that was killed with -9 leaves them running, and the next build waits for them.
+    # stop all of it. Its processes keep the cache lock (fd 9) while they live; when
+    # build.sh is killed with -9, a watchdog in that session stops them.
     STAGE="$_out.tmp/root"
     DESTDIR="$_out.tmp/destdir"
     (
