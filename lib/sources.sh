@@ -22,8 +22,7 @@ file_digest() {
         die "cannot read $2"
     fi
     _fd_memo="$CACHE/verified/$(printf '%s' "$_fd_real" | sha256sum | cut -c1-16).$1"
-    if [ -f "$_fd_memo" ]; then
-        _fd_line=$(cat "$_fd_memo")
+    if [ -f "$_fd_memo" ] && IFS= read -r _fd_line < "$_fd_memo"; then
         case $_fd_line in "$_fd_stat "*) printf '%s\n' "${_fd_line##* }"; return 0 ;; esac
     fi
     _fd_sum=$("${1}sum" < "$_fd_real" | cut -d' ' -f1)
@@ -91,9 +90,19 @@ debian_recorded_md5() {
 #   none      not on this machine yet (SHA256, VERSION and PATH are "-")
 # A file that is none of these stops the build with one line saying what to do.
 source_choice() {
-    _sc_tb=$(pin_get "$1" tarball); _sc_sum=$(pin_get "$1" sha256)
-    _sc_url=$(pin_get "$1" url); _sc_usum=$(pin_get "$1" url_sha256); _sc_up=${_sc_url##*/}
-    _sc_deb=$(pin_get "$1" deb_file); _sc_pkg=$(pin_get "$1" deb_package)
+    # Read in this shell, not with pin_get: this runs on every build.sh start.
+    _sc_tb=""; _sc_sum=""; _sc_url=""; _sc_usum=""; _sc_deb=""; _sc_pkg=""
+    while IFS= read -r _sc_line; do
+        case $_sc_line in
+            tarball=*) [ -n "$_sc_tb" ] || _sc_tb=${_sc_line#*=} ;;
+            sha256=*) [ -n "$_sc_sum" ] || _sc_sum=${_sc_line#*=} ;;
+            url=*) [ -n "$_sc_url" ] || _sc_url=${_sc_line#*=} ;;
+            url_sha256=*) [ -n "$_sc_usum" ] || _sc_usum=${_sc_line#*=} ;;
+            deb_file=*) [ -n "$_sc_deb" ] || _sc_deb=${_sc_line#*=} ;;
+            deb_package=*) [ -n "$_sc_pkg" ] || _sc_pkg=${_sc_line#*=} ;;
+        esac
+    done < "$1"
+    _sc_up=${_sc_url##*/}
     _sc_file=""
     # 1. the sources folder, unless its file is only a link to the Debian file (then the
     #    Debian rules below apply to it).
@@ -143,7 +152,7 @@ resolve_source_choices() {
 }
 
 resolve_source_choice() {
-    _rs_name=$(basename "$1" .pin)
+    _rs_name=${1##*/}; _rs_name=${_rs_name%.pin}
     _rs_choice=$(source_choice "$1") || exit 2
     printf '%s\n' "$_rs_choice" > "$KEY_MEMO/source-$_rs_name"
     case $_rs_choice in
@@ -156,8 +165,9 @@ resolve_source_choice() {
 
 # pin_choice PINFILE: source_choice, as resolved for this run when it was.
 pin_choice() {
-    _pc=${KEY_MEMO:+$KEY_MEMO/source-$(basename "$1" .pin)}
-    if [ -n "$_pc" ] && [ -f "$_pc" ]; then cat "$_pc"; else source_choice "$1"; fi
+    _pc=${1##*/}; _pc=${KEY_MEMO:+$KEY_MEMO/source-${_pc%.pin}}
+    if [ -n "$_pc" ] && [ -f "$_pc" ] && IFS= read -r _pc < "$_pc"; then printf '%s\n' "$_pc"
+    else source_choice "$1"; fi
 }
 
 # source_key_line PINFILE: what the step keys add for a pin: nothing when the pinned
@@ -165,8 +175,9 @@ pin_choice() {
 # the key computed again), "source NAME SHA256" when another one is.
 source_key_line() {
     _sk=$(pin_choice "$1") || exit 2
+    _sk_name=${1##*/}
     case $_sk in
-        upstream\ *|debian\ *) _sk=${_sk#* }; printf 'source %s %s\n' "$(basename "$1" .pin)" "${_sk%% *}" ;;
+        upstream\ *|debian\ *) _sk=${_sk#* }; printf 'source %s %s\n' "${_sk_name%.pin}" "${_sk%% *}" ;;
     esac
 }
 

@@ -32,7 +32,7 @@ step_file() {
 
 all_steps() {
     for _f in $STEP_FILES; do
-        case $_f in runner/step.sh) echo runner ;; vm/step.sh) echo vm ;; *) basename "$_f" .sh ;; esac
+        case $_f in runner/step.sh) echo runner ;; vm/step.sh) echo vm ;; *) _f=${_f##*/}; echo "${_f%.sh}" ;; esac
     done
 }
 
@@ -49,9 +49,9 @@ list_path_hashes() {
             (cd "$_p" && find . -type f ! -path './build/*' ! -path '*/fuzz/corpus-new/*' | LC_ALL=C sort \
                 | while read -r _f; do printf '%s ' "$_f"; sha256sum < "$_f"; done)
         elif [ -f "$_p" ]; then
-            printf '%s ' "$(basename "$_p")"; sha256sum < "$_p"
+            printf '%s ' "${_p##*/}"; sha256sum < "$_p"
         else
-            printf 'absent %s\n' "$(basename "$_p")"
+            printf 'absent %s\n' "${_p##*/}"
         fi
     done
 }
@@ -62,7 +62,7 @@ list_path_hashes() {
 # tarball is used). A pin without that line hashes as it always did.
 pin_hash() {
     {
-        printf '%s ' "$(basename "$1")"; grep -v '^deb_version=' "$1" | sha256sum
+        printf '%s ' "${1##*/}"; grep -v '^deb_version=' "$1" | sha256sum
         list_path_hashes "$(patch_dir "$1")"
     } | sha256sum | cut -c1-16
 }
