@@ -47,8 +47,13 @@ static void map_segment(int fd, const char *path, const struct elf32_segment *s,
         if (needs_zeroing) {
             /* The rest of the last file page is bss and must read as zero. */
             mem_set((void *)file_end, 0, page_up(file_end) - file_end);
-            if (!(prot & PROT_WRITE))
-                raw_syscall3(SYS_mprotect, map_start, page_up(file_end) - map_start, prot);
+            if (!(prot & PROT_WRITE)) {
+                /* Left writable, a read-only segment would silently accept stores. */
+                r = raw_syscall3(SYS_mprotect, map_start, page_up(file_end) - map_start, prot);
+                if (raw_failed(r))
+                    die(126, "%s: cannot set the protection of the segment at 0x%lx "
+                        "(error %ld)", path, start, -r);
+            }
         }
     }
     uint64_t anon_start = s->filesz ? page_up(file_end) : map_start;
