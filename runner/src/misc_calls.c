@@ -58,17 +58,18 @@ static long submit_one_iocb(uint64_t ctx, uint32_t addr)
     void *native = (void *)(uintptr_t)addr;
     if (cb.aio_lio_opcode != IOCB_CMD_PREADV && cb.aio_lio_opcode != IOCB_CMD_PWRITEV)
         return raw_syscall3(SYS_io_submit, ctx, 1, &native);
-    /* The kernel checks the iocb and its descriptor before it reads the
-     * iovecs: when they cannot be imported (too many, or unreadable) the
-     * iocb goes in unchanged and the kernel names the error it would name.
-     * An unreadable x32 array is unreadable as a (twice as long) native one. */
+    /* At most UIO_MAXIOV entries are imported: with more the kernel says
+     * EINVAL before it reads any, and a racing guest thread that lowers the
+     * count before the kernel reads the iocb still finds its first entries
+     * translated.  An array that cannot be read goes in unchanged, and the
+     * kernel names the error it would name (an unreadable x32 array is
+     * unreadable as a twice as long native one).  Past what was imported the
+     * array is zeroed, so the kernel never reads runner addresses. */
     struct iovec iov[X32_IOV_MAX];
-    if (cb.aio_nbytes > X32_IOV_MAX || import_x32_iovec(iov, cb.aio_buf, (size_t)cb.aio_nbytes))
+    size_t n = cb.aio_nbytes < X32_IOV_MAX ? (size_t)cb.aio_nbytes : X32_IOV_MAX;
+    if (import_x32_iovec(iov, cb.aio_buf, n))
         return raw_syscall3(SYS_io_submit, ctx, 1, &native);
-    /* A racing guest thread may raise aio_nbytes after this check: the array
-     * is UIO_MAXIOV long and zeroed past what was imported, so the kernel
-     * never reads beyond it or sees runner addresses. */
-    mem_set(iov + cb.aio_nbytes, 0, (X32_IOV_MAX - cb.aio_nbytes) * sizeof iov[0]);
+    mem_set(iov + n, 0, (X32_IOV_MAX - n) * sizeof iov[0]);
     uint64_t widened = (uint64_t)(uintptr_t)iov;
     uint64_t buf_at = addr + __builtin_offsetof(struct iocb, aio_buf);
     if (try_copy_to_guest(buf_at, &widened, 8))
