@@ -87,39 +87,6 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
     return elf_classify(hdr, (size_t)n);
 }
 
-/* Splits a "#!interp [arg]" line in place, like the kernel does. */
-int parse_shebang(char *hdr, long len, char **interp, char **arg)
-{
-    char *end = hdr + len;
-    char *nl = hdr + 2;
-    while (nl < end && *nl != '\n')
-        nl++;
-    if (nl == end && len >= 255)
-        return -1;
-    *nl = 0;
-    char *p = hdr + 2;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (!*p)
-        return -1;
-    *interp = p;
-    while (*p && *p != ' ' && *p != '\t')
-        p++;
-    *arg = 0;
-    if (*p) {
-        *p++ = 0;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p) {
-            *arg = p;
-            char *q = p + str_len(p);
-            while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
-                *--q = 0;
-        }
-    }
-    return 0;
-}
-
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path_p,
                     uint64_t argv_p, uint64_t envp_p, long flags)
 {
