@@ -193,8 +193,9 @@ long sys_misc_x32_call(struct thread_state *t, unsigned long nr, const greg_t *g
         }
         return 0;
     }
-    case 544: /* io_submit(ctx, nr, u32 iocbpp[]) */
-        return x32_io_submit((uint64_t)ARG1(g), (long)ARG2(g), ARG3(g));
+    case 544: /* compat io_submit(u32 ctx, int nr, u32 iocbpp[]): the context and
+               * the count are 32-bit there, so a count of -1 is EINVAL */
+        return x32_io_submit((uint32_t)ARG1(g), (long)(int)ARG2(g), ARG3(g));
     default: {
         const char *name = syscall_name(nr);
         debug_log("unsupported: %s (x32 syscall %lu)", name ? name : "?", nr);
