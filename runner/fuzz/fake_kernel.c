@@ -216,12 +216,16 @@ static long one_msg(struct msghdr *m, int receiving)
     return result(take_u8(&answers));
 }
 
-/* A racing guest thread: may rewrite a few guest bytes during the call. */
-static void guest_races(void)
+/* A racing guest thread: may rewrite a few guest bytes during the call, except
+ * [keep, keep + keep_len): an iocb's aio_buf while the runner has lent it its
+ * iovec copy (a guest that rewrites it there only redirects its own I/O). */
+static void guest_races(uint64_t keep, size_t keep_len)
 {
     while (take_u8(&answers) == 0x5a) {
         uint32_t at = take_u32(&answers) % GUEST_SIZE;
-        guest_image[at] = take_u8(&answers);
+        uint8_t v = take_u8(&answers);
+        if (GUEST_BASE + (uint64_t)at - keep >= keep_len)
+            guest_image[at] = v;
     }
 }
 
@@ -252,7 +256,7 @@ static long fake_io_submit(long nr, void **iocbpp)
     uint64_t addr = (uint64_t)(uintptr_t)iocbpp[0];
     if (addr >= LOW_4G)
         abort(); /* completions must name the guest's iocb */
-    guest_races();
+    guest_races(addr + __builtin_offsetof(struct iocb, aio_buf), 8);
     unsigned char *w = window(addr, sizeof(struct iocb));
     if (!w)
         return -EFAULT;
@@ -357,13 +361,13 @@ long fake_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
             return kernel_writes((uint64_t)a3, sizeof(struct ifreq)) ?: result(0);
         return result(0);
     case SYS_sendmsg: case SYS_recvmsg:
-        guest_races();
+        guest_races(0, 0);
         return one_msg((struct msghdr *)a2, nr == SYS_recvmsg);
     case SYS_sendmmsg: case SYS_recvmmsg: {
         struct mmsghdr *v = (struct mmsghdr *)a2;
         if ((unsigned long)a3 > 64)
             abort(); /* more than the runner's array holds */
-        guest_races();
+        guest_races(0, 0);
         long done = 0;
         for (; done < a3; done++) {
             long r = one_msg(&v[done].msg_hdr, nr == SYS_recvmmsg);
