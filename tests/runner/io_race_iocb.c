@@ -21,13 +21,23 @@ static struct iovec iovs[BIG_COUNT];
 static struct iocb cb;
 static atomic_int stop;
 
+static void dwell(void)
+{
+    for (volatile int i = 0; i < 200; i++) {
+    }
+}
+
 static void *flipper(void *arg)
 {
     (void)arg;
     volatile __u64 *n = &cb.aio_nbytes;
     while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+        /* Each value stays a while, so that a kernel's one read sees
+         * either of them, even on a single (or emulated) CPU. */
         *n = 1;
+        dwell();
         *n = BIG_COUNT;
+        dwell();
     }
     return 0;
 }
