@@ -25,38 +25,34 @@ long read_exec_header(int fd, unsigned char *buf, size_t cap, uint64_t *file_siz
     return (long)got;
 }
 
-static uint64_t page_down(uint64_t v) { return v & ~(X32_PAGE - 1); }
-static uint64_t page_up(uint64_t v) { return (v + X32_PAGE - 1) & ~(X32_PAGE - 1); }
-
 static void map_segment(int fd, const char *path, const struct elf32_segment *s,
                         uint64_t bias)
 {
-    uint64_t start = bias + s->vaddr;
-    uint64_t map_start = page_down(start);
-    uint64_t file_end = start + s->filesz;
-    uint64_t mem_end = start + s->memsz;
-    int prot = s->prot;
-    int needs_zeroing = s->memsz > s->filesz && (file_end & (X32_PAGE - 1));
-
-    if (s->filesz) {
-        long r = raw_syscall6(SYS_mmap, map_start, page_up(file_end) - map_start,
-                              prot | (needs_zeroing ? PROT_WRITE : 0),
-                              MAP_PRIVATE | MAP_FIXED, fd, page_down(s->offset));
+    struct segment_plan p;
+    elf32_plan_segment(s, bias, &p);
+    if (p.map_len) {
+        long r = raw_syscall6(SYS_mmap, p.map_start, p.map_len,
+                              p.prot | (p.zero_len ? PROT_WRITE : 0),
+                              MAP_PRIVATE | MAP_FIXED, fd, p.map_offset);
         if (raw_failed(r))
-            die(126, "%s: cannot map segment at 0x%lx (error %ld)", path, start, -r);
-        if (needs_zeroing) {
+            die(126, "%s: cannot map segment at 0x%lx (error %ld)", path, bias + s->vaddr, -r);
+        if (p.zero_len) {
             /* The rest of the last file page is bss and must read as zero. */
-            mem_set((void *)file_end, 0, page_up(file_end) - file_end);
-            if (!(prot & PROT_WRITE))
-                raw_syscall3(SYS_mprotect, map_start, page_up(file_end) - map_start, prot);
+            mem_set((void *)p.zero_start, 0, p.zero_len);
+            if (!(p.prot & PROT_WRITE)) {
+                /* Left writable, a read-only segment would silently accept stores. */
+                r = raw_syscall3(SYS_mprotect, p.map_start, p.map_len, p.prot);
+                if (raw_failed(r))
+                    die(126, "%s: cannot set the protection of the segment at 0x%lx "
+                        "(error %ld)", path, bias + s->vaddr, -r);
+            }
         }
     }
-    uint64_t anon_start = s->filesz ? page_up(file_end) : map_start;
-    if (page_up(mem_end) > anon_start) {
-        long r = raw_syscall6(SYS_mmap, anon_start, page_up(mem_end) - anon_start, prot,
+    if (p.anon_len) {
+        long r = raw_syscall6(SYS_mmap, p.anon_start, p.anon_len, p.prot,
                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
         if (raw_failed(r))
-            die(126, "%s: cannot map bss at 0x%lx (error %ld)", path, anon_start, -r);
+            die(126, "%s: cannot map bss at 0x%lx (error %ld)", path, p.anon_start, -r);
     }
 }
 

@@ -118,3 +118,63 @@ int elf32_parse(const unsigned char *buf, size_t len, uint64_t file_size,
     }
     return 0;
 }
+
+/* Splits a "#!interp [arg]" line in place, like the kernel does.  hdr holds
+ * len bytes read from the file plus a terminating NUL at hdr[len]; len >= 2
+ * and the bytes start with "#!" (elf_classify said ELF_KIND_SCRIPT). */
+int parse_shebang(char *hdr, long len, char **interp, char **arg)
+{
+    char *end = hdr + len;
+    char *nl = hdr + 2;
+    while (nl < end && *nl != '\n')
+        nl++;
+    if (nl == end && len >= 255)
+        return -1;
+    *nl = 0;
+    char *p = hdr + 2;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p)
+        return -1;
+    *interp = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    *arg = 0;
+    if (*p) {
+        *p++ = 0;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p) {
+            *arg = p;
+            char *q = p + strlen(p);
+            while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+                *--q = 0;
+        }
+    }
+    return 0;
+}
+
+void elf32_plan_segment(const struct elf32_segment *s, uint64_t bias, struct segment_plan *p)
+{
+    uint64_t start = bias + s->vaddr;
+    uint64_t file_end = start + s->filesz;
+    uint64_t mem_end = start + s->memsz;
+    uint64_t page_mask = X32_PAGE - 1;
+    memset(p, 0, sizeof *p);
+    p->prot = s->prot;
+    p->map_start = start & ~page_mask;
+    if (s->filesz) {
+        p->map_len = ((file_end + page_mask) & ~page_mask) - p->map_start;
+        p->map_offset = s->offset & ~page_mask;
+        if (s->memsz > s->filesz && (file_end & page_mask)) {
+            p->zero_start = file_end;
+            p->zero_len = X32_PAGE - (file_end & page_mask);
+        }
+    }
+    uint64_t anon_start = p->map_start + p->map_len;
+    uint64_t anon_end = (mem_end + page_mask) & ~page_mask;
+    if (anon_end > anon_start) {
+        p->anon_start = anon_start;
+        p->anon_len = anon_end - anon_start;
+    }
+}

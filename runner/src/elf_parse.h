@@ -50,4 +50,21 @@ enum elf_kind elf_classify(const unsigned char *buf, size_t len);
 int elf32_parse(const unsigned char *buf, size_t len, uint64_t file_size,
                 struct elf32_image *img, const char **why);
 
+/* What mapping one PT_LOAD at `bias` takes (elf_load.c carries it out; the
+ * fuzz harness checks it): the file pages [map_start, +map_len) from file
+ * offset map_offset (none when map_len is 0), the bss part of the last file
+ * page [zero_start, +zero_len) to clear, and anonymous bss pages
+ * [anon_start, +anon_len). */
+struct segment_plan {
+    uint64_t map_start, map_len, map_offset;
+    uint64_t zero_start, zero_len;
+    uint64_t anon_start, anon_len;
+    int prot;
+};
+void elf32_plan_segment(const struct elf32_segment *s, uint64_t bias, struct segment_plan *p);
+
+/* Splits the "#!interp [arg]" line of a script header in place; 0, or -1 when
+ * there is no interpreter or the line does not fit (see elf_parse.c). */
+int parse_shebang(char *hdr, long len, char **interp, char **arg);
+
 #endif

@@ -4,6 +4,14 @@
 
 #include "thread_state.h"
 
+#include <stddef.h>
+#include <sys/uio.h>
+
+/* iovec.c: the one place x32 iovec arrays are read.  Copies n guest entries
+ * (at most X32_IOV_MAX, checked by the caller) once each and widens them into
+ * dst; 0, or -EFAULT when the array is not readable. */
+#define X32_IOV_MAX 1024
+long import_x32_iovec(struct iovec *dst, uint64_t src, size_t n);
 /* iovec.c: readv, writev, preadv(2), pwritev(2), vmsplice, process_vm_readv/writev, process_madvise */
 long sys_iovec_call(struct thread_state *t, unsigned long nr, const greg_t *g);
 /* socket_msg.c: sendmsg/recvmsg/sendmmsg/recvmmsg, set/getsockopt */

@@ -3,6 +3,7 @@
  * it; anything else is a plain execve, and SUD is cleared by the exec. */
 #include "elf_parse.h"
 #include "emulation.h"
+#include "guest_mem.h"
 #include "exec.h"
 #include "address_space.h"
 #include "paths.h"
@@ -51,17 +52,53 @@ static int str_ends(const char *s, const char *suffix)
     return a >= b && str_eq(s + a - b, suffix);
 }
 
+/* Like the kernel's count(): the entries are read again by widen_vector (the
+ * kernel's copy_strings reads them again too), but only as many as counted. */
 static long count_vector(uint64_t vec)
 {
     if (!vec)
         return 0;
-    const uint32_t *v = (const uint32_t *)vec;
     long n = 0;
-    while (v[n]) {
+    for (;;) {
+        uint32_t p;
+        copy_from_guest(&p, vec + (uint64_t)n * 4, 4);
+        if (!p)
+            return n;
         if (++n >= MAX_EXEC_ARGS)
             return -E2BIG;
     }
-    return n;
+}
+
+/* n guest u32 pointers at vec, widened into out; each entry read once. */
+static void widen_vector(char **out, uint64_t vec, long n)
+{
+    uint32_t chunk[64];
+    for (long done = 0; done < n;) {
+        long k = n - done < 64 ? n - done : 64;
+        copy_from_guest(chunk, vec + (uint64_t)done * 4, (size_t)k * 4);
+        for (long i = 0; i < k; i++)
+            out[done + i] = (char *)(uintptr_t)chunk[i];
+        done += k;
+    }
+}
+
+/* The guest's path, copied once (the kernel's getname): every check and the
+ * exec itself then see the same name.  Reads never cross into a page past
+ * the terminating NUL. */
+static long copy_guest_string(char *dst, size_t cap, uint64_t src)
+{
+    size_t n = 0;
+    while (n < cap) {
+        size_t chunk = 4096 - ((src + n) & 4095);
+        if (chunk > cap - n)
+            chunk = cap - n;
+        copy_from_guest(dst + n, src + n, chunk);
+        for (size_t i = 0; i < chunk; i++)
+            if (!dst[n + i])
+                return 0;
+        n += chunk;
+    }
+    return -ENAMETOOLONG;
 }
 
 /* Reads the first bytes of `path` to decide how to exec it. */
@@ -87,46 +124,16 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
     return elf_classify(hdr, (size_t)n);
 }
 
-/* Splits a "#!interp [arg]" line in place, like the kernel does. */
-int parse_shebang(char *hdr, long len, char **interp, char **arg)
-{
-    char *end = hdr + len;
-    char *nl = hdr + 2;
-    while (nl < end && *nl != '\n')
-        nl++;
-    if (nl == end && len >= 255)
-        return -1;
-    *nl = 0;
-    char *p = hdr + 2;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (!*p)
-        return -1;
-    *interp = p;
-    while (*p && *p != ' ' && *p != '\t')
-        p++;
-    *arg = 0;
-    if (*p) {
-        *p++ = 0;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p) {
-            *arg = p;
-            char *q = p + str_len(p);
-            while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
-                *--q = 0;
-        }
-    }
-    return 0;
-}
-
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path_p,
                     uint64_t argv_p, uint64_t envp_p, long flags)
 {
-    char pathbuf[PATH_BUF], redirected[PATH_BUF];
-    const char *gpath = (const char *)path_p;
-    if (!gpath)
+    char name[PATH_BUF], pathbuf[PATH_BUF], redirected[PATH_BUF];
+    if (!path_p)
         return -EFAULT;
+    long r = copy_guest_string(name, sizeof name, path_p);
+    if (r)
+        return r;
+    const char *gpath = name;
     /* An empty name is an error unless AT_EMPTY_PATH says "the descriptor itself"
      * (the kernel answers ENOENT before looking at the descriptor). */
     if (gpath[0] == 0 && !(flags & AT_EMPTY_PATH))
@@ -167,7 +174,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     enum elf_kind kind = probe_file(path, hdr, sizeof hdr, &hlen);
     if (hlen < 0)
         return hlen;
-    long r = raw_syscall4(SYS_faccessat, AT_FDCWD, path, X_OK, 0);
+    r = raw_syscall4(SYS_faccessat, AT_FDCWD, path, X_OK, 0);
     if (r)
         return r;
 
@@ -180,14 +187,15 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (!vec)
         return -ENOMEM;
     char **nargv = vec, **nenvp = vec + argc + 12;
-    for (long i = 0; i < envc; i++)
-        nenvp[i] = (char *)(uintptr_t)((const uint32_t *)envp_p)[i];
+    widen_vector(nenvp, envp_p, envc);
     nenvp[envc] = 0;
 
     const char *exec_path = path;
     int k = 0;
     char *interp = 0, *interp_arg = 0;
-    const char *argv0 = argc ? (const char *)(uintptr_t)((const uint32_t *)argv_p)[0] : path;
+    char *argv0 = (char *)path;
+    if (argc)
+        widen_vector(&argv0, argv_p, 1);
     int first_guest_arg = 1; /* guest argv[0] is replaced by --argv0 */
     if (kind == ELF_KIND_SCRIPT) {
         if (parse_shebang((char *)hdr, hlen, &interp, &interp_arg) == 0) {
@@ -232,8 +240,10 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     }
     first_guest_arg = 0; /* native target: the guest's argv as it is */
 copy_args:
-    for (long i = first_guest_arg; i < argc; i++)
-        nargv[k++] = (char *)(uintptr_t)((const uint32_t *)argv_p)[i];
+    if (argc > first_guest_arg) {
+        widen_vector(nargv + k, argv_p + (uint64_t)first_guest_arg * 4, argc - first_guest_arg);
+        k += (int)(argc - first_guest_arg);
+    }
     nargv[k] = 0;
 
     /* The trap handler runs with SIGSYS blocked and the mask survives exec:

@@ -96,7 +96,10 @@ int is_stack_guard_range(uint64_t start, uint64_t end)
 
 void make_guest_stack_executable(void)
 {
-    raw_syscall3(SYS_mprotect, stack_base, stack_len, PROT_READ | PROT_WRITE | PROT_EXEC);
+    long r = raw_syscall3(SYS_mprotect, stack_base, stack_len, PROT_READ | PROT_WRITE | PROT_EXEC);
+    if (raw_failed(r))
+        die(126, "cannot make the stack executable, as the program's PT_GNU_STACK asks "
+            "(mprotect error %ld; is W^X memory enforced here?)", -r);
 }
 
 int guest_stack_mprotect(uint64_t addr, uint64_t len, uint64_t prot, long *result)

@@ -5,6 +5,7 @@
  * Known pointer-carrying families are refused with ENOTTY and named under
  * X32_RUN_DEBUG=1, instead of letting the kernel misread them. */
 #include "emulation.h"
+#include "guest_mem.h"
 #include "raw_syscall.h"
 #include "trap.h"
 #include "util.h"
@@ -56,10 +57,10 @@ static const char *refused_family(unsigned cmd)
 #define IFCONF_MAX 256
 static long x32_ifconf(long fd, uint64_t arg)
 {
-    int32_t len;
-    uint32_t buf;
-    mem_copy(&len, (void *)arg, 4);
-    mem_copy(&buf, (char *)arg + 4, 4);
+    uint32_t words[2]; /* read once: the length checked is the length used */
+    copy_from_guest(words, arg, sizeof words);
+    int32_t len = (int32_t)words[0];
+    uint32_t buf = words[1];
     struct ifreq native[IFCONF_MAX];
     struct ifconf nc;
     long n = len < 0 ? 0 : len / X32_IFREQ_SIZE;
@@ -71,11 +72,13 @@ static long x32_ifconf(long fd, uint64_t arg)
     if (raw_failed(r))
         return r;
     long got = nc.ifc_len / (long)sizeof(struct ifreq);
+    if (buf && got > n)
+        got = n; /* the kernel fills at most what it was given */
     if (buf)
         for (long i = 0; i < got; i++)
-            mem_copy((char *)(uintptr_t)buf + i * X32_IFREQ_SIZE, &native[i], X32_IFREQ_SIZE);
+            copy_to_guest(buf + (uint64_t)i * X32_IFREQ_SIZE, &native[i], X32_IFREQ_SIZE);
     int32_t out = (int32_t)(got * X32_IFREQ_SIZE);
-    mem_copy((void *)arg, &out, 4);
+    copy_to_guest(arg, &out, 4);
     return r;
 }
 
@@ -106,7 +109,7 @@ long sys_x32_ioctl(struct thread_state *t, const greg_t *g)
             if (sectors > 0xffffffffULL)
                 return -EFBIG;
             uint32_t v = (uint32_t)sectors;
-            mem_copy((void *)ARG3(g), &v, 4);
+            copy_to_guest(ARG3(g), &v, 4);
         }
         return r;
     }
@@ -115,10 +118,10 @@ long sys_x32_ioctl(struct thread_state *t, const greg_t *g)
     if (is_ifreq_cmd(cmd) && ARG3(g)) {
         struct ifreq native;
         mem_set(&native, 0, sizeof native);
-        mem_copy(&native, (void *)ARG3(g), X32_IFREQ_SIZE);
+        copy_from_guest(&native, ARG3(g), X32_IFREQ_SIZE);
         long r = raw_syscall3(SYS_ioctl, ARG1(g), cmd, &native);
         if (!raw_failed(r))
-            mem_copy((void *)ARG3(g), &native, X32_IFREQ_SIZE);
+            copy_to_guest(ARG3(g), &native, X32_IFREQ_SIZE);
         return r;
     }
     const char *family = refused_family(cmd);

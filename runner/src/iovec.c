@@ -2,24 +2,40 @@
  * native calls want 16-byte struct iovec.  Converted on the altstack, up to
  * IOV_MAX entries (the kernel refuses more with EINVAL too). */
 #include "emulation.h"
+#include "guest_mem.h"
 #include "trap.h"
 #include "x32_abi.h"
 #include <errno.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
-#define IOV_LIMIT 1024
+/* The kernel's UIO_MAXIOV: more is EINVAL for the iovec calls. */
+#define IOV_LIMIT X32_IOV_MAX
+
+long import_x32_iovec(struct iovec *dst, uint64_t src, size_t n)
+{
+    /* In chunks, so each guest entry is read exactly once and the runner's
+     * stack holds only a small bounce buffer. */
+    struct x32_iovec chunk[64];
+    for (size_t done = 0; done < n;) {
+        size_t k = n - done < 64 ? n - done : 64;
+        long r = try_copy_from_guest(chunk, src + done * sizeof chunk[0], k * sizeof chunk[0]);
+        if (r)
+            return r;
+        for (size_t i = 0; i < k; i++) {
+            dst[done + i].iov_base = (void *)(uintptr_t)chunk[i].base;
+            dst[done + i].iov_len = chunk[i].len;
+        }
+        done += k;
+    }
+    return 0;
+}
 
 static long widen_iovec(uint64_t src, uint64_t n, struct iovec *dst)
 {
     if (n > IOV_LIMIT)
         return -EINVAL;
-    const struct x32_iovec *v = (const struct x32_iovec *)src;
-    for (uint64_t i = 0; i < n; i++) {
-        dst[i].iov_base = (void *)(uintptr_t)v[i].base;
-        dst[i].iov_len = v[i].len;
-    }
-    return 0;
+    return import_x32_iovec(dst, src, (size_t)n);
 }
 
 static long call(struct thread_state *t, long nr, long a1, long a2, long a3, long a4,

@@ -147,9 +147,22 @@ static void default_sysroot(const char *runner_path, char *buf, size_t cap)
         snprintf(buf, cap, "/");
 }
 
+/* Argument vectors are the runner's only heap allocations: a failure (a tiny
+ * RLIMIT_AS, say) is one clear line and status 126, never a NULL write. */
+static char **alloc_argv(size_t entries)
+{
+    char **v = calloc(entries, sizeof *v);
+    if (!v) {
+        fprintf(stderr, "x32-run: out of memory for an argument vector of %zu entries "
+                        "(raise the memory limit, ulimit -v)\n", entries);
+        exit(126);
+    }
+    return v;
+}
+
 static void exec_native(const char *path, const struct options *o, char **envp)
 {
-    char **argv = calloc((size_t)o->nargs + 2, sizeof *argv);
+    char **argv = alloc_argv((size_t)o->nargs + 2);
     argv[0] = (char *)(o->argv0 ? o->argv0 : o->program);
     for (int i = 0; i < o->nargs; i++)
         argv[i + 1] = o->args[i];
@@ -182,7 +195,7 @@ static _Noreturn void exec_vm(const struct options *o)
         snprintf(root, sizeof root, "%s", o->sysroot);
     else
         default_sysroot(self, root, sizeof root);
-    char **argv = calloc((size_t)o->nargs + 10, sizeof *argv);
+    char **argv = alloc_argv((size_t)o->nargs + 10);
     int k = 0;
     argv[k++] = "x32-vm";
     argv[k++] = "run";
@@ -293,7 +306,7 @@ static void run_x32(const char *path, int fd, const struct options *o, char **en
     };
     guest_brk_init(exe.end);
     int gargc = o->nargs + 1;
-    char **gargv = calloc((size_t)gargc + 1, sizeof *gargv);
+    char **gargv = alloc_argv((size_t)gargc + 1);
     gargv[0] = (char *)(o->argv0 ? o->argv0 : o->program);
     for (int i = 0; i < o->nargs; i++)
         gargv[i + 1] = o->args[i];
@@ -393,7 +406,7 @@ int main(int argc, char **argv, char **envp)
             uint64_t isz;
             if (ifd >= 0 && read_exec_header(ifd, ih, sizeof ih, &isz) > 20 &&
                 elf_classify(ih, sizeof ih) == ELF_KIND_X32) {
-                char **args = calloc((size_t)o.nargs + 3, sizeof *args);
+                char **args = alloc_argv((size_t)o.nargs + 3);
                 int k = 0;
                 if (iarg)
                     args[k++] = iarg;

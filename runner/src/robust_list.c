@@ -12,6 +12,7 @@
  *    the thread's last system call (glibc takes robust locks without one). */
 #include "address_space.h"
 #include "emulation.h"
+#include "guest_mem.h"
 #include "raw_syscall.h"
 #include "trap.h"
 #include "util.h"
@@ -55,8 +56,11 @@ void sync_robust_shadow(struct thread_state *t)
     uint64_t base = robust_shadow_base();
     if (!t->robust_head || !base)
         return;
-    const struct x32_robust_list_head *h =
-        (const struct x32_robust_list_head *)(uintptr_t)t->robust_head;
+    /* The head is read once: a futex_offset changing under the walk would
+     * give each node a different one. */
+    struct x32_robust_list_head head;
+    copy_from_guest(&head, t->robust_head, sizeof head);
+    const struct x32_robust_list_head *h = &head;
     struct native_robust_head *n = (struct native_robust_head *)t->native_robust;
     uint64_t *link = &n->next;
     uint32_t ptr = h->next; /* bit 0 of a pointer marks its target as PI */
@@ -66,7 +70,7 @@ void sync_robust_shadow(struct thread_state *t)
         uint64_t node = base + (uint32_t)(entry + (uint32_t)h->futex_offset);
         *link = node | (ptr & 1u);
         link = (uint64_t *)node;
-        ptr = *(const uint32_t *)(uintptr_t)entry;
+        copy_from_guest(&ptr, entry, 4);
     }
     *link = (uint64_t)n;
     uint32_t pending = h->list_op_pending & ~1u;
@@ -84,8 +88,8 @@ long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, ui
         return r < 0 ? r : -EPERM;
     }
     uint32_t head = t->robust_head, len = X32_ROBUST_HEAD_SIZE;
-    mem_copy((void *)head_ptr, &head, 4);
-    mem_copy((void *)len_ptr, &len, 4);
+    copy_to_guest(head_ptr, &head, 4);
+    copy_to_guest(len_ptr, &len, 4);
     return 0;
 }
 
@@ -111,14 +115,17 @@ void walk_robust_list(struct thread_state *t)
 {
     if (!t->robust_head)
         return;
-    const struct x32_robust_list_head *h =
-        (const struct x32_robust_list_head *)(uintptr_t)t->robust_head;
+    struct x32_robust_list_head head;
+    copy_from_guest(&head, t->robust_head, sizeof head);
+    const struct x32_robust_list_head *h = &head;
     uint32_t tid = (uint32_t)t->tid;
     uint32_t pending = h->list_op_pending & ~1u;
     uint32_t entry = h->next & ~1u;
     int limit = ROBUST_LIMIT;
     while (entry && entry != t->robust_head && limit--) {
-        uint32_t next = *(const uint32_t *)(uintptr_t)entry & ~1u;
+        uint32_t next;
+        copy_from_guest(&next, entry, 4);
+        next &= ~1u;
         if (entry != pending)
             futex_owner_died(entry + (uint32_t)h->futex_offset, tid);
         entry = next;

@@ -13,6 +13,7 @@
  * state and delivered at the end of the trap, onto the guest context held in
  * the SIGSYS frame. */
 #include "signals.h"
+#include "guest_mem.h"
 #include "initial_stack.h"
 #include "raw_syscall.h"
 #include "util.h"
@@ -111,7 +112,7 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
     struct guest_sigaction old = *cur;
     if (act) {
         struct x32_sigaction in;
-        mem_copy(&in, (void *)act, sizeof in);
+        copy_from_guest(&in, act, sizeof in);
         struct guest_sigaction n = {
             .handler = in.handler,
             .flags = in.flags,
@@ -124,7 +125,7 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
     if (oact) {
         struct x32_sigaction out = {old.handler, old.flags, old.restorer,
                                     (uint32_t)old.mask, (uint32_t)(old.mask >> 32)};
-        mem_copy((void *)oact, &out, sizeof out);
+        copy_to_guest(oact, &out, sizeof out);
     }
     return 0;
 }
@@ -141,7 +142,7 @@ long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size)
         return r;
     if (t->sigsys_pending)
         m |= BIT(SIGSYS);
-    mem_copy((void *)set, &m, 8);
+    copy_to_guest(set, &m, 8);
     return 0;
 }
 
@@ -191,7 +192,7 @@ long sys_rt_sigprocmask(struct thread_state *t, ucontext_t *uc, long how, uint64
     uint64_t old = guest_mask_of(t, uc);
     if (set) {
         uint64_t n;
-        mem_copy(&n, (void *)set, 8);
+        copy_from_guest(&n, set, 8);
         uint64_t m;
         if (how == SIG_BLOCK)
             m = old | n;
@@ -204,7 +205,7 @@ long sys_rt_sigprocmask(struct thread_state *t, ucontext_t *uc, long how, uint64
         set_guest_mask(t, uc, m);
     }
     if (oset)
-        mem_copy((void *)oset, &old, 8);
+        copy_to_guest(oset, &old, 8);
     return 0;
 }
 
@@ -226,7 +227,7 @@ long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64
     struct x32_stack old = {t->ss_sp, guest_ss_flags(t, sp), t->ss_size};
     if (ss) {
         struct x32_stack n;
-        mem_copy(&n, (void *)ss, sizeof n);
+        copy_from_guest(&n, ss, sizeof n);
         if (on_guest_altstack(t, sp))
             return -EPERM;
         int mode = n.ss_flags & ~SS_AUTODISARM;
@@ -244,7 +245,7 @@ long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64
         }
     }
     if (oss)
-        mem_copy((void *)oss, &old, sizeof old);
+        copy_to_guest(oss, &old, sizeof old);
     return 0;
 }
 
@@ -380,23 +381,69 @@ static void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
     }
 }
 
+/* The kernel's signal_fault() after a frame it cannot read: force_sig(SIGSEGV).
+ * A SIGSEGV the guest blocks or ignores is unblocked and reset to SIG_DFL
+ * first, so unless a handler is installed and open the process dies of it. */
+static void force_sigsegv(struct thread_state *t, ucontext_t *uc)
+{
+    struct guest_sigaction *ga = &t->sighand->act[SIGSEGV];
+    uint64_t mask = guest_mask_of(t, uc);
+    siginfo_t si;
+    mem_set(&si, 0, sizeof si);
+    si.si_signo = SIGSEGV;
+    si.si_code = SI_KERNEL;
+    if ((mask & BIT(SIGSEGV)) || ga->handler == (uint32_t)(uintptr_t)SIG_IGN) {
+        ga->handler = (uint32_t)(uintptr_t)SIG_DFL;
+        install_host_action(SIGSEGV, ga);
+        set_guest_mask(t, uc, mask & ~BIT(SIGSEGV));
+    }
+    if (ga->handler == (uint32_t)(uintptr_t)SIG_DFL) {
+        resend_default(SIGSEGV, &si);
+        return;
+    }
+    t->pending_info[SIGSEGV] = si;
+    __atomic_fetch_or(&t->pending_set, BIT(SIGSEGV), __ATOMIC_SEQ_CST);
+}
+
+/* x32 rt_sigreturn.  The frame's ucontext is copied once, then checked and
+ * used; an unreadable frame (or FP state) is the kernel's badframe: rax 0 and
+ * a forced SIGSEGV, never a return into the guest with an error. */
 void sys_x32_rt_sigreturn(struct thread_state *t, ucontext_t *uc)
 {
     greg_t *g = uc->uc_mcontext.gregs;
-    struct x32_rt_sigframe *f = (struct x32_rt_sigframe *)((uint64_t)g[REG_RSP] - 8);
+    uint64_t frame = (uint64_t)g[REG_RSP] - 8;
+    struct x32_ucontext u;
+    if (try_copy_from_guest(&u, frame + __builtin_offsetof(struct x32_rt_sigframe, uc),
+                            sizeof u)) {
+        g[REG_RAX] = 0;
+        force_sigsegv(t, uc);
+        return;
+    }
+    void *fp = uc->uc_mcontext.fpregs;
+    if (fp && u.fpstate) {
+        /* The legacy 512 bytes hold the extended size: read them once, then
+         * the rest, never more than the host frame has room for. */
+        uint32_t have = fpstate_size(fp);
+        if (try_copy_from_guest(fp, u.fpstate, 512)) {
+            g[REG_RAX] = 0;
+            force_sigsegv(t, uc);
+            return;
+        }
+        uint32_t got = fpstate_size(fp);
+        uint32_t take = got < have ? got : have;
+        if (take > 512 && try_copy_from_guest((char *)fp + 512, u.fpstate + 512, take - 512)) {
+            g[REG_RAX] = 0;
+            force_sigsegv(t, uc);
+            return;
+        }
+    }
     uint64_t eflags = (uint64_t)g[REG_EFL];
     for (int i = REG_R8; i <= REG_RIP; i++)
-        g[i] = (greg_t)f->uc.gregs[i];
-    g[REG_EFL] = (greg_t)((eflags & ~FIX_EFLAGS) | (f->uc.gregs[REG_EFL] & FIX_EFLAGS));
-    void *fp = uc->uc_mcontext.fpregs;
-    if (fp && f->uc.fpstate) {
-        uint32_t have = fpstate_size(fp);
-        uint32_t got = fpstate_size((void *)f->uc.fpstate);
-        mem_copy(fp, (void *)f->uc.fpstate, got < have ? got : have);
-    }
-    set_guest_mask(t, uc, f->uc.sigmask);
+        g[i] = (greg_t)u.gregs[i];
+    g[REG_EFL] = (greg_t)((eflags & ~FIX_EFLAGS) | (u.gregs[REG_EFL] & FIX_EFLAGS));
+    set_guest_mask(t, uc, u.sigmask);
     /* restore_altstack: errors are ignored, as in the kernel. */
-    struct x32_stack alt = f->uc.uc_stack;
+    struct x32_stack alt = u.uc_stack;
     if (!on_guest_altstack(t, (uint64_t)g[REG_RSP])) {
         if (alt.ss_flags & SS_DISABLE || !alt.ss_size) {
             t->ss_sp = t->ss_size = 0;

@@ -5,6 +5,7 @@
  * re-laid-out in both directions and truncation is reported with MSG_CTRUNC
  * as the kernel would. */
 #include "emulation.h"
+#include "guest_mem.h"
 #include "trap.h"
 #include "raw_syscall.h"
 #include "util.h"
@@ -15,7 +16,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
-#define IOV_LIMIT 1024
+#define IOV_LIMIT X32_IOV_MAX
 #define CONTROL_LIMIT 8192
 #define MMSG_LIMIT 64
 
@@ -39,27 +40,31 @@ struct x32_cmsghdr {
 
 extern long safe_syscall(volatile int *, long, long, long, long, long, long, long);
 
-/* x32 control buffer -> native, for sending. */
-static long control_to_native(const unsigned char *in, uint32_t inlen, unsigned char *out,
-                              size_t cap, size_t *outlen)
+/* x32 control buffer (guest memory) -> native, for sending.  Each header
+ * and each payload is read once; the payload length used is the one
+ * checked. */
+static long control_to_native(uint64_t in, uint32_t inlen, unsigned char *out, size_t cap,
+                              size_t *outlen)
 {
     size_t o = 0;
     uint32_t i = 0;
     while (i + sizeof(struct x32_cmsghdr) <= inlen) {
         struct x32_cmsghdr h;
-        mem_copy(&h, in + i, sizeof h);
+        copy_from_guest(&h, in + i, sizeof h);
         if (h.len < sizeof h || h.len > inlen - i)
             return -EINVAL;
         size_t data = h.len - sizeof h;
         size_t need = NATIVE_ALIGN(sizeof(struct cmsghdr) + data);
-        if (o + need > cap)
+        if (need > cap - o)
             return -ENOBUFS;
         struct cmsghdr n = {.cmsg_len = sizeof(struct cmsghdr) + data,
                             .cmsg_level = h.level, .cmsg_type = h.type};
         mem_set(out + o, 0, need);
         mem_copy(out + o, &n, sizeof n);
-        mem_copy(out + o + sizeof n, in + i + sizeof h, data);
+        copy_from_guest(out + o + sizeof n, in + i + sizeof h, data);
         o += need;
+        if (X32_ALIGN(h.len) > inlen - i)
+            break;
         i += X32_ALIGN(h.len);
     }
     *outlen = o;
@@ -75,10 +80,11 @@ static void close_fds(const unsigned char *data, size_t bytes)
     }
 }
 
-/* native control buffer -> x32, after receiving.  Returns the bytes used and
- * sets MSG_CTRUNC in *flags when the guest's buffer was too small.  As in the
- * kernel's scm_detach_fds/put_cmsg: a truncated SCM_RIGHTS keeps the fds that
- * fit (the others are closed), other messages are cut short. */
+/* native control buffer -> x32, after receiving, into runner memory (the
+ * caller copies it out once).  Returns the bytes used and sets MSG_CTRUNC in
+ * *flags when the guest's buffer (cap bytes) was too small.  As in the
+ * kernel's scm_detach_fds/put_cmsg: a truncated SCM_RIGHTS keeps the fds
+ * that fit (the others are closed), other messages are cut short. */
 static uint32_t control_to_x32(const unsigned char *in, size_t inlen, unsigned char *out,
                                uint32_t cap, int32_t *flags)
 {
@@ -95,10 +101,12 @@ static uint32_t control_to_x32(const unsigned char *in, size_t inlen, unsigned c
         int rights = n.cmsg_level == SOL_SOCKET && n.cmsg_type == SCM_RIGHTS;
         uint32_t len = (uint32_t)(sizeof(struct x32_cmsghdr) + bytes);
         i += NATIVE_ALIGN(n.cmsg_len);
-        if (full || o + len > cap) {
+        if (full || len > cap - o) {
             *flags |= MSG_CTRUNC;
-            size_t room = !full && o + sizeof(struct x32_cmsghdr) <= cap
+            size_t room = !full && sizeof(struct x32_cmsghdr) <= cap - o
                               ? cap - o - sizeof(struct x32_cmsghdr) : 0;
+            if (room > bytes)
+                room = bytes;
             if (rights)
                 room -= room % sizeof(int);
             if (room) {
@@ -132,19 +140,20 @@ struct msg_pool {
     size_t iov_used, control_used;
 };
 
-static long msghdr_to_native(const struct x32_msghdr *m, struct msghdr *n,
+/* Reads the guest's msghdr at `addr` once into *m (kept for the write-back)
+ * and builds the native one from that copy only. */
+static long msghdr_to_native(uint64_t addr, struct x32_msghdr *m, struct msghdr *n,
                              struct msg_pool *p, int sending)
 {
+    copy_from_guest(m, addr, sizeof *m);
     if (m->iovlen > IOV_LIMIT)
         return -EMSGSIZE;
     if (m->iovlen > IOV_LIMIT - p->iov_used)
         return -ENOBUFS;
     struct iovec *iov = p->iov + p->iov_used;
-    const struct x32_iovec *v = (const struct x32_iovec *)(uintptr_t)m->iov;
-    for (uint32_t i = 0; i < m->iovlen; i++) {
-        iov[i].iov_base = (void *)(uintptr_t)v[i].base;
-        iov[i].iov_len = v[i].len;
-    }
+    long r = import_x32_iovec(iov, m->iov, m->iovlen);
+    if (r)
+        return r;
     p->iov_used += m->iovlen;
     n->msg_name = (void *)(uintptr_t)m->name;
     n->msg_namelen = m->namelen;
@@ -158,8 +167,7 @@ static long msghdr_to_native(const struct x32_msghdr *m, struct msghdr *n,
         size_t room = CONTROL_LIMIT - p->control_used;
         size_t len;
         if (sending) {
-            long r = control_to_native((const unsigned char *)(uintptr_t)m->control,
-                                       m->controllen, ctl, room, &len);
+            r = control_to_native(m->control, m->controllen, ctl, room, &len);
             if (r)
                 return r;
         } else {
@@ -172,22 +180,31 @@ static long msghdr_to_native(const struct x32_msghdr *m, struct msghdr *n,
         n->msg_control = ctl;
         n->msg_controllen = len;
         p->control_used += NATIVE_ALIGN(len);
+        if (p->control_used > CONTROL_LIMIT)
+            p->control_used = CONTROL_LIMIT;
     }
     return 0;
 }
 
-static void msghdr_back_to_x32(struct x32_msghdr *m, const struct msghdr *n)
+/* After a receive: the fields the kernel writes back, at their offsets in the
+ * guest's msghdr, and the control messages re-laid-out for x32.  `m` is the
+ * copy read before the call, so the buffer written is the one checked. */
+static void msghdr_back_to_x32(uint64_t addr, const struct x32_msghdr *m,
+                               const struct msghdr *n)
 {
     int32_t flags = n->msg_flags;
-    m->namelen = n->msg_namelen;
+    uint32_t namelen = n->msg_namelen, controllen = 0;
     if (m->control && m->controllen) {
-        m->controllen = control_to_x32(n->msg_control, n->msg_controllen,
-                                       (unsigned char *)(uintptr_t)m->control,
-                                       m->controllen, &flags);
-    } else {
-        m->controllen = 0;
+        /* x32 messages are never longer than the native ones, which fit in
+         * CONTROL_LIMIT, so a buffer that size never truncates on its own. */
+        unsigned char out[CONTROL_LIMIT];
+        uint32_t cap = m->controllen < CONTROL_LIMIT ? m->controllen : CONTROL_LIMIT;
+        controllen = control_to_x32(n->msg_control, n->msg_controllen, out, cap, &flags);
+        copy_to_guest(m->control, out, controllen);
     }
-    m->flags = flags;
+    copy_to_guest(addr + __builtin_offsetof(struct x32_msghdr, namelen), &namelen, 4);
+    copy_to_guest(addr + __builtin_offsetof(struct x32_msghdr, controllen), &controllen, 4);
+    copy_to_guest(addr + __builtin_offsetof(struct x32_msghdr, flags), &flags, 4);
 }
 
 long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
@@ -204,13 +221,13 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
         return -ENOTSOCK;
     if (nr == 518 || nr == 519) {
         struct msghdr n;
-        struct x32_msghdr *m = (struct x32_msghdr *)ARG2(g);
-        if ((r = msghdr_to_native(m, &n, &pool, nr == 518)))
+        struct x32_msghdr m;
+        if ((r = msghdr_to_native(ARG2(g), &m, &n, &pool, nr == 518)))
             return r;
         r = safe_syscall(&t->signal_pending, nr == 518 ? SYS_sendmsg : SYS_recvmsg, fd,
                          (long)&n, (long)ARG3(g), 0, 0, 0);
         if (nr == 519 && !raw_failed(r))
-            msghdr_back_to_x32(m, &n);
+            msghdr_back_to_x32(ARG2(g), &m, &n);
         return r;
     }
     /* sendmmsg(fd, vec, vlen, flags) / recvmmsg(fd, vec, vlen, flags, timeout):
@@ -218,11 +235,13 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
      * A vector too big for the runner's buffers is shortened, which both
      * calls allow (they return how many messages were done). */
     struct mmsghdr msgs[MMSG_LIMIT];
-    struct x32_mmsghdr *vec = (struct x32_mmsghdr *)ARG2(g);
+    struct x32_msghdr copies[MMSG_LIMIT];
+    uint64_t vec = ARG2(g);
     uint64_t vlen = ARG3(g) > MMSG_LIMIT ? MMSG_LIMIT : ARG3(g);
     uint64_t k = 0;
     for (; k < vlen; k++) {
-        r = msghdr_to_native(&vec[k].hdr, &msgs[k].msg_hdr, &pool, nr == 538);
+        r = msghdr_to_native(vec + k * sizeof(struct x32_mmsghdr), &copies[k],
+                             &msgs[k].msg_hdr, &pool, nr == 538);
         if (r == -ENOBUFS && k > 0)
             break;
         if (r)
@@ -231,10 +250,12 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
     }
     r = safe_syscall(&t->signal_pending, nr == 538 ? SYS_sendmmsg : SYS_recvmmsg, fd,
                      (long)msgs, (long)k, (long)ARG4(g), (long)ARG5(g), 0);
-    for (long i = 0; !raw_failed(r) && i < r; i++) {
+    for (long i = 0; !raw_failed(r) && i < r && (uint64_t)i < k; i++) {
+        uint64_t at = vec + (uint64_t)i * sizeof(struct x32_mmsghdr);
         if (nr == 537)
-            msghdr_back_to_x32(&vec[i].hdr, &msgs[i].msg_hdr);
-        vec[i].len = msgs[i].msg_len;
+            msghdr_back_to_x32(at, &copies[i], &msgs[i].msg_hdr);
+        uint32_t len = msgs[i].msg_len;
+        copy_to_guest(at + __builtin_offsetof(struct x32_mmsghdr, len), &len, 4);
     }
     return r;
 }
@@ -245,12 +266,11 @@ long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g)
     long level = (long)(int)ARG2(g), name = (long)(int)ARG3(g);
     if (nr == 541 && level == SOL_SOCKET &&
         (name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF)) {
-        const unsigned char *in = (const unsigned char *)ARG4(g);
         struct { unsigned short len; void *filter; } prog;
-        uint32_t filter;
-        mem_copy(&prog.len, in, 2);
-        mem_copy(&filter, in + 4, 4);
-        prog.filter = (void *)(uintptr_t)filter;
+        uint32_t in[2];
+        copy_from_guest(in, ARG4(g), sizeof in);
+        mem_copy(&prog.len, &in[0], 2);
+        prog.filter = (void *)(uintptr_t)in[1];
         return safe_syscall(&t->signal_pending, SYS_setsockopt, (long)ARG1(g), level, name,
                             (long)&prog, sizeof prog, 0);
     }

@@ -5,6 +5,7 @@
 #include "address_space.h"
 #include "elf_parse.h"
 #include "emulation.h"
+#include "guest_mem.h"
 #include "initial_stack.h"
 #include "paths.h"
 #include "proc_self.h"
@@ -84,9 +85,9 @@ static void note_temporary_mask(struct thread_state *t, unsigned long nr, const 
     else if (nr == SYS_epoll_pwait || nr == SYS_epoll_pwait2)
         ptr = ARG5(g);
     else if (ARG6(g)) /* pselect6, io_pgetevents: {u64 sigset pointer, u64 size} */
-        mem_copy(&ptr, (const void *)ARG6(g), 8);
+        copy_from_guest(&ptr, ARG6(g), 8);
     if (ptr) {
-        mem_copy(&t->temp_mask, (const void *)ptr, 8);
+        copy_from_guest(&t->temp_mask, ptr, 8);
         t->temp_mask_call = 1;
     }
 }

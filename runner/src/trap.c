@@ -2,6 +2,7 @@
 #include "trap.h"
 #include "raw_syscall.h"
 #include "emulation.h"
+#include "guest_mem.h"
 #include "signals.h"
 #include "util.h"
 #include <errno.h>
@@ -73,6 +74,41 @@ static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t
         sync_robust_shadow(t);
     }
     t->fault_recovery = 0;
+}
+
+/* A copy whose fault comes back here instead of ending the whole call.  The
+ * call's own recovery point is saved and put back around it.  A recovered
+ * fault leaves the host handler's mask (everything blocked) in force: the
+ * fault signals are opened again, the rest stays blocked until the trap's
+ * sigreturn installs the guest's mask, as after any EFAULT. */
+static __attribute__((noinline)) long guarded_copy(void *dst, const void *src, size_t n)
+{
+    struct thread_state *t = current_thread();
+    void *outer[5];
+    int outer_recovery = t->fault_recovery;
+    volatile long r = 0;
+    mem_copy(outer, t->fault_jmp, sizeof outer);
+    if (__builtin_setjmp(t->fault_jmp) == 0) {
+        t->fault_recovery = 1;
+        mem_copy(dst, src, n);
+    } else {
+        uint64_t faults = (1ULL << (SIGSEGV - 1)) | (1ULL << (SIGBUS - 1));
+        raw_syscall4(SYS_rt_sigprocmask, SIG_UNBLOCK, &faults, 0, 8);
+        r = -EFAULT;
+    }
+    mem_copy(t->fault_jmp, outer, sizeof outer);
+    t->fault_recovery = outer_recovery;
+    return r;
+}
+
+long try_copy_from_guest(void *dst, uint64_t src, size_t n)
+{
+    return guarded_copy(dst, (const void *)(uintptr_t)src, n);
+}
+
+long try_copy_to_guest(uint64_t dst, const void *src, size_t n)
+{
+    return guarded_copy((void *)(uintptr_t)dst, src, n);
 }
 
 static void sigsys_handler(int sig, siginfo_t *si, void *ctx)

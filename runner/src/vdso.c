@@ -77,6 +77,11 @@ uint64_t map_vdso_shim(void)
     uint64_t slots[NSLOTS] = {0};
     find_host_vdso_symbols(slots);
     mem_copy((char *)base + VDSO_SLOTS_OFFSET, slots, sizeof slots);
-    raw_syscall3(SYS_mprotect, base, map_size, PROT_READ | PROT_EXEC);
+    /* Without it the shim would stay writable and not executable: no vDSO
+     * at all (glibc then makes real system calls) is the safe answer. */
+    if (raw_failed(raw_syscall3(SYS_mprotect, base, map_size, PROT_READ | PROT_EXEC))) {
+        raw_syscall2(SYS_munmap, base, map_size);
+        return 0;
+    }
     return (uint64_t)base;
 }

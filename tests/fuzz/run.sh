@@ -1,38 +1,59 @@
 #!/bin/sh
-# A short fuzz run of x32-run's ELF32 parser (the code that reads untrusted program
-# files), built with libFuzzer, AddressSanitizer and UBSan (every report fatal), seeded
-# with the corpus kept in runner/fuzz/corpus. Longer runs: make -C runner fuzz.
+# Short fuzz runs of x32-run's code that reads untrusted bytes: the ELF32 parser, the
+# segment mapping plan, parse_shebang and the argument translators (fed with
+# guest-memory images and a stand-in kernel). Each target is built by
+# runner/Makefile with libFuzzer, AddressSanitizer and UBSan (every report fatal),
+# and run for X32_FUZZ_SECONDS (default 5) on its seed corpus in runner/fuzz/,
+# one at a time. Longer runs: make -C runner fuzz FUZZ_SECONDS=600.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
 TOP=$(cd "$HERE/../.." && pwd)
 T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
-SECONDS_TO_FUZZ=${X32_FUZZ_SECONDS:-30}
+SECONDS_TO_FUZZ=${X32_FUZZ_SECONDS:-5}
+TARGETS="elf_parse_fuzz segment_plan_fuzz shebang_fuzz translators_fuzz"
+
+# name_of TARGET: the test name (elf-parser, segment-plan, shebang, translators).
+name_of() {
+    case $1 in
+        elf_parse_fuzz) echo elf-parser ;;
+        *) echo "$1" | sed -e 's/_fuzz$//' -e 's/_/-/g' ;;
+    esac
+}
 
 if ! command -v clang >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     . "$TOP/lib/apt.sh"
     APT_WHO=tests/fuzz/run.sh APT_RERUN="tests/run.sh fuzz" apt_install "$T/apt.log" clang
 fi
 if ! command -v clang >/dev/null 2>&1; then
-    skip fuzz-elf-parser-builds "clang (libFuzzer) is not installed: apt-get install clang"
-    skip fuzz-elf-parser-short-run "clang (libFuzzer) is not installed"
+    for t in $TARGETS; do
+        skip "fuzz-$(name_of "$t")-builds" "clang (libFuzzer) is not installed: apt-get install clang"
+        skip "fuzz-$(name_of "$t")-short-run" "clang (libFuzzer) is not installed"
+    done
     exit 0
 fi
-S="$TOP/runner/src"
-if clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -I"$S" -o "$T/elf_parse_fuzz" "$TOP/runner/fuzz/elf_parse_fuzz.c" "$S/elf_parse.c" 2> "$T/build.err"; then
-    pass fuzz-elf-parser-builds
-    mkdir -p "$T/corpus"
-    if "$T/elf_parse_fuzz" -max_total_time="$SECONDS_TO_FUZZ" -max_len=8192 -print_final_stats=1 \
-            "$T/corpus" "$TOP/runner/fuzz/corpus" > "$T/fuzz.log" 2>&1; then
-        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$T/fuzz.log")
-        echo "fuzzed the ELF parser for ${SECONDS_TO_FUZZ}s: ${runs:-?} inputs, no crash"
-        pass fuzz-elf-parser-short-run
-    else
-        fail fuzz-elf-parser-short-run "$(grep -m1 -E 'ERROR|runtime error|SUMMARY' "$T/fuzz.log")"
-        tail -n 30 "$T/fuzz.log"
+
+for t in $TARGETS; do
+    n=$(name_of "$t")
+    if ! make -C "$TOP/runner" MAKEFLAGS= BUILD="$T/build" "$T/build/$t" > "$T/$t.build.log" 2>&1; then
+        fail "fuzz-$n-builds" "$(grep -m1 -E 'error' "$T/$t.build.log" || tail -n 1 "$T/$t.build.log")"
+        skip "fuzz-$n-short-run" "the harness did not build"
+        continue
     fi
-else
-    fail fuzz-elf-parser-builds "$(tail -n 1 "$T/build.err")"
-    skip fuzz-elf-parser-short-run "the harness did not build"
-fi
+    pass "fuzz-$n-builds"
+    case $t in
+        elf_parse_fuzz|segment_plan_fuzz) seeds=$TOP/runner/fuzz/corpus ;;
+        *) seeds=$TOP/runner/fuzz/corpus-$(echo "$t" | sed 's/_fuzz$//') ;;
+    esac
+    mkdir -p "$T/corpus-$t"
+    if "$T/build/$t" -max_total_time="$SECONDS_TO_FUZZ" -max_len=8192 -print_final_stats=1 \
+            -artifact_prefix="$T/$t-" \
+            "$T/corpus-$t" "$seeds" > "$T/$t.log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$T/$t.log")
+        echo "fuzzed $n for ${SECONDS_TO_FUZZ}s: ${runs:-?} inputs, no crash"
+        pass "fuzz-$n-short-run"
+    else
+        fail "fuzz-$n-short-run" "$(grep -m1 -E 'ERROR|runtime error|SUMMARY' "$T/$t.log")"
+        tail -n 30 "$T/$t.log"
+    fi
+done

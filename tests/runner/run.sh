@@ -125,6 +125,35 @@ runner_exit_code() {
     else fail runner_exit_code "helper_prog exit 37 returned $_rc"; fi
 }
 
+# Under a shrinking address-space limit, the first thing that fails in x32-run with a
+# long argument list is its argument-vector allocation (here for a native program,
+# which it execs): that must be one clear line and status 126, not a crash.
+# 150000 arguments make that allocation 1.2 MB, wider than the 256 KiB steps.
+runner_out_of_memory() {
+    if ! command -v prlimit >/dev/null 2>&1; then
+        skip runner_out_of_memory "prlimit (util-linux) is not installed"
+        return
+    fi
+    _args=$(seq 1 150000 | sed 's/.*/a/')
+    _kib=16384
+    while [ "$_kib" -gt 1024 ]; do
+        _rc=0
+        # $run is one word; $_args is a word list on purpose.
+        # shellcheck disable=SC2086
+        prlimit --as=$((_kib * 1024)) $run /bin/true $_args >"$TEST_TMP/log/oom.log" 2>&1 || _rc=$?
+        if [ "$_rc" != 0 ]; then
+            if [ "$_rc" = 126 ] && grep -q '^x32-run: out of memory for an argument vector' "$TEST_TMP/log/oom.log"; then
+                pass runner_out_of_memory
+            else
+                fail runner_out_of_memory "at a ${_kib} KiB limit: status $_rc, $(reason "$TEST_TMP/log/oom.log")"
+            fi
+            return
+        fi
+        _kib=$((_kib - 256))
+    done
+    fail runner_out_of_memory "x32-run /bin/true with 150000 arguments ran even with a 1 MiB address-space limit"
+}
+
 # run_test NAME: build and run NAME.c, print its status line.
 run_test() {
     _name=$1
@@ -224,6 +253,7 @@ fi
 
 if [ "$all" = 1 ]; then
     runner_exit_code
+    [ "$mode" = x32 ] && runner_out_of_memory
 fi
 for name in $names; do
     run_test "$name"
