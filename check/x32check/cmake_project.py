@@ -121,10 +121,16 @@ def tag_tests(build_dir):
             lines = f.read().split("\n")
         for i, line in enumerate(lines):
             m = _ADD_TEST.match(line)
-            if m and env not in m.group(2):
+            if m and m.group(2) != env:
                 name = _test_name(m.group(1)[len("add_test("):].strip())
+                rest = line[len(m.group(1)):]
+                command = m.group(2)
+                # ctest finds a bare program name (the old add_test(example example))
+                # in the test's directory; env would search PATH instead.
+                if "/" not in command and os.path.isfile(os.path.join(root, command)):
+                    rest = '"%s"%s' % (os.path.join(root, command), rest[len(command) + 2:])
                 lines[i] = '%s"%s" [==[X32_RUN_EVIDENCE_TAG=%s]==] %s' % (
-                    m.group(1), env, name, line[len(m.group(1)):])
+                    m.group(1), env, name, rest)
         with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(lines))
 

@@ -199,7 +199,7 @@ if python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["tests
     if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
         x32check starts-autotools starts --build-system autotools
         starts_expect starts-autotools "$("$tree_runner" --probe | sed -n 's/^tree mechanism: \([a-z]*\).*/\1/p')" \
-            0 "" "" "example parse_number tests/from_script"
+            0 "" "" "example parse_number tests/from_script.sh"
     fi
 else
     skip starts "x32 tests did not run: $(sed -n 's/^x32 tests: NOT RUN: //p' "$T/genexp.out")"

@@ -142,7 +142,9 @@ def ctest_tests_get_their_evidence_tag():
         ctest = os.path.join(tmp, "CTestTestfile.cmake")
         with open(ctest, "w") as f:
             f.write('add_test([=[old one]=] "/b/example")\nadd_test(plain "./p" "a")\n'
-                    'set_tests_properties(plain PROPERTIES WILL_FAIL TRUE)\n')
+                    'set_tests_properties(plain PROPERTIES WILL_FAIL TRUE)\n'
+                    'add_test(example "example")\n')
+        open(os.path.join(tmp, "example"), "w").close()
         cmake_project.tag_tests(tmp)
         cmake_project.tag_tests(tmp)          # twice: tagged once
         with open(ctest) as f:
@@ -152,6 +154,9 @@ def ctest_tests_get_their_evidence_tag():
         '"/b/example")' % env, lines[0]
     assert lines[1] == 'add_test(plain "%s" [==[X32_RUN_EVIDENCE_TAG=plain]==] "./p" "a")' % env
     assert lines[2].startswith("set_tests_properties(plain")
+    # The old signature's bare name: ctest finds it in the test's directory, env would not.
+    assert lines[3] == 'add_test(example "%s" [==[X32_RUN_EVIDENCE_TAG=example]==] "%s/example")'\
+        % (env, tmp), lines[3]
 
 
 @case
