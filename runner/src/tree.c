@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,9 +163,13 @@ static int binfmt_tree_setup(const char *runner, char *why, size_t cap)
         snprintf(why, cap, "pipe: %s", strerror(errno));
         return -1;
     }
+    /* A helper that dies must not take us with it through SIGPIPE. */
+    struct sigaction ign = {.sa_handler = SIG_IGN}, old_pipe;
+    sigaction(SIGPIPE, &ign, &old_pipe);
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(why, cap, "fork: %s", strerror(errno));
+        sigaction(SIGPIPE, &old_pipe, 0);
         return -1;
     }
     if (pid == 0) {
@@ -214,6 +219,7 @@ static int binfmt_tree_setup(const char *runner, char *why, size_t cap)
     close(down[1]);
     close(up[0]);
     waitpid(pid, 0, 0);
+    sigaction(SIGPIPE, &old_pipe, 0);
     if (!ok)
         return -1;
     /* setns(CLONE_NEWNS) moved us to the new namespace's root: the same path

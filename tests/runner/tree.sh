@@ -96,6 +96,9 @@ tree_tests() {
         tree_check "tree-$mech-command-is-x32" 7 "x32 ran" $t ./tree_prog
         # shellcheck disable=SC2086
         tree_check "tree-$mech-nested" 7 "x32 ran" $t $t ./tree_exec_helper execvp ./tree_prog
+        # ...and one that does not know it is in a tree, so it sets up its own inside.
+        # shellcheck disable=SC2086
+        tree_check "tree-$mech-nested-fresh" 7 "x32 ran" $t env -u X32_TREE $t ./tree_exec_helper execvp ./tree_prog
         # The x32 program never sees the x86-64 preload library, but the native
         # programs it starts get it back (and stay in the tree).
         # shellcheck disable=SC2086
