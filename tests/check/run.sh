@@ -5,7 +5,12 @@
 #             every one is reported with its class at its file:line, and nothing else;
 #   clean     the same code fixed: exit 0 and nothing reported;
 #   asm64, lp64only, broken, werror: builds that fail on one side (exit 2 naming the
-#             side and its log) or that a project's -Werror must not stop.
+#             side and its log) or that a project's -Werror must not stop;
+#   starts    tests that start their x32 programs themselves (old add_test signature,
+#             "./prog", a shell script, a Python driver): run inside x32-run --tree with
+#             each mechanism, with none (NOT RUN with a reason, never x32 failures), and
+#             with one real x32-only bug planted (-DSTARTS_PLANT_BUG=ON), which must show;
+#             plus the documented `x32-run --tree -- ctest` line on it, with the SDK.
 # Runtime checks (tests failing only on x32, UBSan) need x32-run to run programs; they
 # SKIP, with the runner's answer, when it cannot. Two stand-ins (standin/) reach the
 # paths that need things this machine may lack: an i386 "x32" side that runs natively,
