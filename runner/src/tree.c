@@ -356,6 +356,8 @@ static int exec_command(const char *runner, const char *mech, char **cmd)
 static const char *current_tree(void)
 {
     const char *t = getenv("X32_TREE");
+    if (t && str_eq(t, "1"))
+        t = getenv("X32_TREE_ACTIVE"); /* the environment script's opt-in */
     if (!t)
         return 0;
     if (str_eq(t, "binfmt") && access(BINFMT_DIR "/" BINFMT_ENTRY, F_OK) == 0)
@@ -475,6 +477,9 @@ int tree_main(const char *with, char **cmd)
         return 125;
     }
     setenv("X32_TREE", mech, 1);
+    /* The same, for the environment script, whose opt-in is X32_TREE=1: a script that
+     * restarts in the tree sets X32_TREE=1 again before sourcing it. */
+    setenv("X32_TREE_ACTIVE", mech, 1);
     debug_log("tree: %s", mech);
     return exec_command(runner, mech, cmd);
 }
