@@ -31,15 +31,15 @@ static void child_exec(const char *mode, char **argv)
     else if (!strcmp(mode, "execvpe"))
         execvpe(p, argv, environ);
     else if (!strcmp(mode, "execl"))
-        execl(p, p, argv[1], (char *)0);
+        execl(p, p, (char *)0);
     else if (!strcmp(mode, "execle"))
-        execle(p, p, argv[1], (char *)0, environ);
+        execle(p, p, (char *)0, environ);
     else if (!strcmp(mode, "execlp"))
-        execlp(p, p, argv[1], (char *)0);
+        execlp(p, p, (char *)0);
     else if (!strcmp(mode, "execveat"))
         execveat(AT_FDCWD, p, argv, environ, 0);
-    else if (!strcmp(mode, "fexecve")) {
-        int fd = open(p, O_RDONLY | O_CLOEXEC);
+    else if (!strcmp(mode, "fexecve") || !strcmp(mode, "fexecve-cloexec")) {
+        int fd = open(p, O_RDONLY | (strcmp(mode, "fexecve") ? O_CLOEXEC : 0));
         if (fd >= 0)
             fexecve(fd, argv, environ);
     } else {
@@ -53,7 +53,7 @@ static void child_exec(const char *mode, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: tree_exec_helper MODE PROGRAM [ARG]\n");
+        fprintf(stderr, "usage: tree_exec_helper MODE PROGRAM [ARGS...]\n");
         return 2;
     }
     const char *mode = argv[1];
