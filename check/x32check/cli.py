@@ -46,8 +46,8 @@ def parse_args(argv):
                    help="a struct whose layout must be the same on both ABIs (repeatable)")
     p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
     p.add_argument("--require-tests", action="store_true",
-                   help="exit 2 when the x32 tests could not run (no working runner), "
-                        "instead of reporting them as not run")
+                   help="exit 2 when the x32 tests could not run (no working runner), or "
+                        "some did not run properly, instead of reporting them as not run")
     p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
                    default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
                    "(meson.build), autotools (configure or configure.ac) the project has")
@@ -209,8 +209,8 @@ def finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, lay
         else:
             with open(options.json, "w") as f:
                 f.write(report.as_json(r))
-    if error:
-        print("x32-check: " + error, file=sys.stderr)
+    if r["error"]:
+        print("x32-check: " + r["error"], file=sys.stderr)
     return r["exit_code"]
 
 

@@ -133,6 +133,9 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
     layouts = layouts or {"checked": [], "differences": [], "not_found": [], "why_not": ""}
     found_hints = hints.scan(source) if lp64.failed_step is None else []
 
+    if not_run and options.require_tests and not error:
+        error = ("%d x32 test(s) did not run properly (--require-tests): %s"
+                 % (len(not_run), ", ".join(name for name, _ in not_run)))
     problems = bool(x32_only or fails or san_only or layouts["differences"])
     exit_code = USAGE_ERROR if error else (1 if problems else 0)
     status = "error" if error else ("x32-only problems" if problems else "clean")

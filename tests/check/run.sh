@@ -201,6 +201,13 @@ if python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["tests
     X32_RUN_TREE_WITH=preload X32_RUN_PRELOAD=$T/no-such-library.so \
         x32check starts-no-tree starts -DSTARTS_PLANT_BUG=ON
     starts_expect starts-no-tree "" 0 "" "$STARTS" ""
+    # A CI gate that must not pass without running them: --require-tests makes that exit 2.
+    X32_RUN_TREE_WITH=preload X32_RUN_PRELOAD=$T/no-such-library.so \
+        x32check starts-no-tree-required starts --require-tests
+    if [ "$(rc_of starts-no-tree-required)" = 2 ] \
+        && grep -q "5 x32 test(s) did not run properly (--require-tests)" "$T/starts-no-tree-required.err"; then
+        pass require-tests-counts-tests-not-run
+    else fail require-tests-counts-tests-not-run "exit $(rc_of starts-no-tree-required): $(tail -n 1 "$T/starts-no-tree-required.err")"; fi
     if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
         x32check starts-autotools starts --build-system autotools
         starts_expect starts-autotools "$("$tree_runner" --probe | sed -n 's/^tree mechanism: \([a-z]*\).*/\1/p')" \
