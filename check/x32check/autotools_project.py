@@ -83,10 +83,19 @@ def configure_and_build(side, args, options, extra_env=None):
 def run_tests(side, options, runner=None):
     """Run `make check` in the side's tree and fill side.tests; `runner` goes in front of
     every test program (automake's LOG_COMPILER)."""
-    argv = ["make", "-k", "check"]
+    argv = side.launch + ["make", "-k", "check"]
     if runner:
         argv.append("LOG_COMPILER=" + runner)
-    run_logged(argv, side.log("test"), cwd=side.build_dir, env=test_environment(),
+    if side.tag_tests:
+        # TESTS_ENVIRONMENT (the user's, automake reserves it for us) runs in the
+        # parallel harness's shell for each test, where $log is its .log file.
+        argv.append("TESTS_ENVIRONMENT=X32_RUN_EVIDENCE_TAG=`pwd -P`/$$log; "
+                    "export X32_RUN_EVIDENCE_TAG;")
+        tree = os.path.realpath(side.build_dir)
+        side.tag_of = lambda name: os.path.join(tree, name) + ".log"
+    env = test_environment()
+    env.update(side.test_env)
+    run_logged(argv, side.log("test"), cwd=side.build_dir, env=env,
                timeout=options.timeout * 10)
     side.tests_ran = True
     side.tests = _trs_results(side.build_dir) or _console_results(side.log("test"))

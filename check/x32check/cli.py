@@ -46,8 +46,8 @@ def parse_args(argv):
                    help="a struct whose layout must be the same on both ABIs (repeatable)")
     p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
     p.add_argument("--require-tests", action="store_true",
-                   help="exit 2 when the x32 tests could not run (no working runner), "
-                        "instead of reporting them as not run")
+                   help="exit 2 when the x32 tests could not run (no working runner), or "
+                        "some did not run properly, instead of reporting them as not run")
     p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
                    default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
                    "(meson.build), autotools (configure or configure.ac) the project has")
@@ -167,6 +167,9 @@ def run(options):
                                        "(e.g. $<TARGET_FILE:...>), which ctest runs without "
                                        "the emulator; x32-check put the runner in front"
                                        % given)
+            prepare_x32_test_run(tools, x32)
+            if x32.launch:
+                progress(options, "x32 tests run inside x32-run --tree (%s)" % tools.tree)
             driver.run_tests(x32, options)
     else:
         x32.tests_why_not = "--no-tests"
@@ -176,6 +179,19 @@ def run(options):
     layouts = result.check_layouts(options, source, lp64, x32)
     return finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts,
                   error)
+
+
+def prepare_x32_test_run(tools, side):
+    """Every x32 start leaves evidence (X32_RUN_EVIDENCE), tagged per test; and the
+    tests run inside `x32-run --tree`, so that x32 programs a test starts itself (a
+    script, a driver, `add_test(NAME ./prog)`) run under x32-run too."""
+    side.evidence_dir = os.path.join(side.log_dir, "x32-run-evidence")
+    shutil.rmtree(side.evidence_dir, ignore_errors=True)
+    os.makedirs(side.evidence_dir)
+    side.test_env["X32_RUN_EVIDENCE"] = side.evidence_dir
+    side.tag_tests = True
+    if sdk.probe_tree(tools) in ("binfmt", "preload"):
+        side.launch = [tools.runner, "--tree", "--"]
 
 
 def finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts, error):
@@ -193,8 +209,8 @@ def finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, lay
         else:
             with open(options.json, "w") as f:
                 f.write(report.as_json(r))
-    if error:
-        print("x32-check: " + error, file=sys.stderr)
+    if r["error"]:
+        print("x32-check: " + r["error"], file=sys.stderr)
     return r["exit_code"]
 
 

@@ -2,6 +2,7 @@
 
 import os
 import re
+import shutil
 import subprocess
 
 from . import test_results
@@ -50,8 +51,12 @@ def _ctest_has_junit():
 def run_tests(side, options):
     """Run ctest in the side's build tree and fill side.tests."""
     env = test_environment()
+    env.update(side.test_env)
+    if side.tag_tests:
+        tag_tests(side.build_dir)
+        side.tag_of = lambda name: name
     junit = os.path.join(side.log_dir, "ctest-junit.xml")
-    argv = ["ctest", "--timeout", str(options.timeout), "-j", "1"]
+    argv = side.launch + ["ctest", "--timeout", str(options.timeout), "-j", "1"]
     use_junit = _ctest_has_junit()
     if use_junit:
         if os.path.exists(junit):
@@ -79,7 +84,7 @@ def run_tests(side, options):
 
 
 # add_test(NAME "command" ...) as CMake writes it into CTestTestfile.cmake.
-_ADD_TEST = re.compile(r'^(add_test\((?:"[^"]*"|\S+) )"([^"]+)"')
+_ADD_TEST = re.compile(r'^(add_test\((?:"[^"]*"|\[=*\[.*?\]=*\]|\S+) )"([^"]+)"')
 
 
 def _is_x32_elf(path):
@@ -92,6 +97,42 @@ def _is_x32_elf(path):
         return False
     return (len(head) == 20 and head[:4] == b"\x7fELF" and head[4] == 1
             and int.from_bytes(head[18:20], "little") == 62)
+
+
+def _test_name(token):
+    """A test's name as CTestTestfile.cmake spells it: "name", [=[name]=] or name."""
+    m = re.match(r'^\[(=*)\[(.*)\]\1\]$', token)
+    if m:
+        return m.group(2)
+    if len(token) >= 2 and token[0] == token[-1] == '"':
+        return token[1:-1]
+    return token
+
+
+def tag_tests(build_dir):
+    """Put `env X32_RUN_EVIDENCE_TAG=NAME` in front of every test's command, so the
+    evidence lines x32-run writes say which test started the x32 program."""
+    env = shutil.which("env") or "/usr/bin/env"
+    for root, _, files in os.walk(build_dir):
+        if "CTestTestfile.cmake" not in files:
+            continue
+        path = os.path.join(root, "CTestTestfile.cmake")
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+        for i, line in enumerate(lines):
+            m = _ADD_TEST.match(line)
+            if m and m.group(2) != env:
+                name = _test_name(m.group(1)[len("add_test("):].strip())
+                rest = line[len(m.group(1)):]
+                command = m.group(2)
+                # ctest finds a bare program name (the old add_test(example example))
+                # in the test's directory; env would search PATH instead.
+                if "/" not in command and os.path.isfile(os.path.join(root, command)):
+                    rest = '"%s"%s' % (os.path.join(root, command), rest[len(command) + 2:])
+                lines[i] = '%s"%s" [==[X32_RUN_EVIDENCE_TAG=%s]==] %s' % (
+                    m.group(1), env, name, rest)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines))
 
 
 def give_tests_the_runner(build_dir, runner):

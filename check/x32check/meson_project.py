@@ -71,9 +71,11 @@ def configure_and_build(side, machine_args, options):
 def run_tests(side, options):
     """Run `meson test` in the side's build tree and fill side.tests."""
     multiplier = max(1, options.timeout // 30)     # Meson's default timeout is 30 s
-    argv = ["meson", "test", "-C", side.build_dir, "--no-rebuild", "--num-processes", "1",
-            "-t", str(multiplier)]
-    run_logged(argv, side.log("test"), env=test_environment())
+    argv = side.launch + ["meson", "test", "-C", side.build_dir, "--no-rebuild",
+                          "--num-processes", "1", "-t", str(multiplier)]
+    env = test_environment()
+    env.update(side.test_env)
+    run_logged(argv, side.log("test"), env=env)
     side.tests_ran = True
     junit = os.path.join(side.build_dir, "meson-logs", "testlog.junit.xml")
     try:

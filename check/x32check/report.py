@@ -55,13 +55,13 @@ def terminal(r):
         out.append("x32 tests: NOT RUN: %s" % tests["why_not"])
     else:
         out.append("tests: LP64 %s; x32 %s" % (_counts(tests["lp64"]), _counts(tests["x32"])))
+        out.append("x32 programs started under x32-run: %s" % _starts(tests["x32_starts"]))
         out.append("tests failing only on x32: %d" % len(tests["x32_only_failures"]))
         out.extend("    %s" % f["name"] for f in tests["x32_only_failures"])
-        if tests["could_not_start_x32"]:
-            out.append("tests NOT RUN properly, not counted: %d start x32 programs themselves, "
-                       "which needs the kernel to run x32 (binfmt_misc: x32-run --register):"
-                       % len(tests["could_not_start_x32"]))
-            out.append("    " + " ".join(tests["could_not_start_x32"]))
+        if tests["not_run_properly"]:
+            out.append("tests NOT RUN properly, not counted: %d (their x32 program did not run)"
+                       % len(tests["not_run_properly"]))
+            out.extend("    %s: %s" % (n["name"], n["reason"]) for n in tests["not_run_properly"])
     s = r["sanitizers"]
     if s["enabled"]:
         out.append("x32-only sanitizer findings: %d" % len(s["x32_only"]))
@@ -83,6 +83,13 @@ def terminal(r):
     out.append("")
     out.append("result: %s (exit %d)" % (r["status"], r["exit_code"]))
     return "\n".join(out) + "\n"
+
+
+def _starts(s):
+    tree = ("inside x32-run --tree (%s)" % s["tree"] if s["tree"] else
+            "not in a tree: %s" % (s["tree_why"] or "no runner"))
+    tagged = s["tests_that_started_x32"]
+    return "%d, %s%s" % (s["count"], tree, "; by %d test(s)" % len(tagged) if tagged else "")
 
 
 def _counts(c):
@@ -139,15 +146,18 @@ def markdown(r):
     else:
         md.append("LP64: %s. x32: %s." % (_counts(tests["lp64"]), _counts(tests["x32"])))
         md.append("")
+        md.append("x32 programs started under x32-run: %s." % _md_escape(_starts(tests["x32_starts"])))
+        md.append("")
         for f in tests["x32_only_failures"]:
             md += ["### `%s`" % f["name"], "", "```", f["output"].rstrip()[-3000:], "```", ""]
         if not tests["x32_only_failures"]:
             md.append("None.")
-        if tests["could_not_start_x32"]:
-            md += ["", "Not run properly, not counted: these tests start x32 programs "
-                   "themselves (a script or a driver spawning them), which needs the kernel "
-                   "to run x32 (binfmt_misc: `x32-run --register`, as root): "
-                   + ", ".join("`%s`" % n for n in tests["could_not_start_x32"]) + "."]
+        if tests["not_run_properly"]:
+            md += ["", "### Not run properly, not counted (%d)" % len(tests["not_run_properly"]),
+                   "", "Their x32 program did not run, so their failure says nothing about "
+                   "the project:", ""]
+            md += ["- `%s`: %s" % (n["name"], _md_escape(n["reason"]))
+                   for n in tests["not_run_properly"]]
 
     s = r["sanitizers"]
     md += ["", "## Sanitizer findings only in the x32 run", ""]

@@ -7,7 +7,8 @@ import os
 import re
 import shutil
 
-from . import asm_lines, classes, diagnostics, hints, layout, sanitizers, test_results
+from . import (asm_lines, classes, diagnostics, evidence, hints, layout, sanitizers,
+               test_results)
 
 USAGE_ERROR = 2
 
@@ -122,11 +123,19 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
     sanitize_lp64 = sanitizer_findings(lp64) if options.sanitize else []
     san_only = sanitizers.difference(sanitize_x32, sanitize_lp64)
     all_fails = test_results.x32_only_failures(lp64.tests, x32.tests) if x32.tests_ran else []
-    fails = [t for t in all_fails if not test_results.started_x32_itself(t)]
-    unstartable = [t.name for t in all_fails if test_results.started_x32_itself(t)]
+    # On a kernel that runs x32 itself programs start without x32-run: no proof needed.
+    starts = evidence.read(x32.evidence_dir)
+    required = x32.evidence_dir is not None and tools.tree != "kernel" and bool(tools.runner)
+    fails, not_run = evidence.sort_out(all_fails, starts, x32.tag_of, required)
+    unstartable = [name for name, _ in not_run]
+    proven = sorted({t.name for t in x32.tests if evidence.started(starts, x32.tag_of, t.name)}) \
+        if x32.tag_of else []
     layouts = layouts or {"checked": [], "differences": [], "not_found": [], "why_not": ""}
     found_hints = hints.scan(source) if lp64.failed_step is None else []
 
+    if not_run and options.require_tests and not error:
+        error = ("%d x32 test(s) did not run properly (--require-tests): %s"
+                 % (len(not_run), ", ".join(name for name, _ in not_run)))
     problems = bool(x32_only or fails or san_only or layouts["differences"])
     exit_code = USAGE_ERROR if error else (1 if problems else 0)
     status = "error" if error else ("x32-only problems" if problems else "clean")
@@ -151,8 +160,12 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
                   "lp64": test_results.summary(lp64.tests),
                   "x32": test_results.summary(x32.tests),
                   "x32_only_failures": [{"name": t.name, "output": t.output} for t in fails],
-                  # Not counted: they could not start an x32 program without binfmt_misc.
+                  # Not counted: their x32 program did not run (not_run_properly says why).
                   "could_not_start_x32": unstartable,
+                  "not_run_properly": [{"name": n, "reason": why} for n, why in not_run],
+                  "x32_starts": {"evidence_dir": x32.evidence_dir, "count": len(starts),
+                                 "tree": tools.tree, "tree_why": tools.tree_why,
+                                 "tests_that_started_x32": proven},
                   "lp64_only_failures": [t.name for t in test_results.lp64_only_failures(
                       lp64.tests, x32.tests)] if x32.tests_ran else []},
         "sanitizers": {"enabled": options.sanitize,

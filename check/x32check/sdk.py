@@ -6,6 +6,7 @@ the x32 build really used.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -28,6 +29,8 @@ class X32Tools:
         self.runner_given = False  # named by --runner or $X32_RUN, not found in the SDK
         self.can_run = False
         self.why_not_run = ""
+        self.tree = None           # x32-run --tree's mechanism here: binfmt, preload, kernel
+        self.tree_why = ""         # or why there is none
         self.notes = []
 
 
@@ -156,6 +159,33 @@ def probe_runner(t, compiler):
                          "no x32-run (give --runner or --sdk) and this kernel does not "
                          "execute x32 programs (%s)" % why)
     return t.can_run
+
+
+def probe_tree(t):
+    """Which mechanism `x32-run --tree` uses on this host (its --probe says): with one,
+    the x32 tests run inside a tree, so that programs a test starts itself (scripts,
+    drivers, `add_test(NAME ./prog)`) run under x32-run too."""
+    if not t.runner or not _executable(t.runner):
+        t.tree_why = "no runner"
+        return None
+    try:
+        out = subprocess.run([t.runner, "--probe"], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, universal_newlines=True,
+                             timeout=60).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        t.tree_why = str(e)
+        return None
+    m = re.search(r"^tree mechanism: (\w+)(?: \((.*)\))?", out, re.M)
+    if not m:
+        t.tree_why = "%s has no --tree (an older x32-run)" % t.runner
+    elif m.group(1) == "none":
+        t.tree_why = m.group(2) or "no mechanism works here"
+    else:
+        t.tree = m.group(1)
+    if not t.tree:
+        t.notes.append("x32 tests run without x32-run --tree (%s): programs a test starts "
+                       "itself cannot run, and are reported as not run" % t.tree_why)
+    return t.tree
 
 
 def cmake_settings(t, work_dir):

@@ -40,6 +40,13 @@ class Side:
         self.tests = []
         self.tests_ran = False
         self.tests_why_not = ""
+        # How the tests run: a command in front of the harness (x32-run --tree --),
+        # extra environment (X32_RUN_EVIDENCE), and the evidence of x32 starts.
+        self.launch = []
+        self.test_env = {}
+        self.evidence_dir = None
+        self.tag_tests = False      # give each test its X32_RUN_EVIDENCE_TAG
+        self.tag_of = None          # test name -> its tag, when tests are tagged
 
     def log(self, step):
         return os.path.join(self.log_dir, step + ".log")

@@ -56,18 +56,11 @@ def x32_only_failures(native, x32):
     return [t for t in x32 if t.status == "failed" and native_status.get(t.name) == "passed"]
 
 
-# What a test prints when it tries to start an x32 program itself (a script, or a test
-# driver spawning the program) on a kernel that cannot: no runner is in that path.
-# (dash, handed an ELF file by execvp's ENOEXEC fallback, reads it as a script.)
-_CANNOT_EXEC = re.compile(r"Exec format error|cannot execute binary file|Errno 8\b|"
-                          r"^[^\n]*: 1: Syntax error: \"\(\" unexpected", re.M)
-
-
 def started_x32_itself(t):
-    """True when a failed test's output says it could not start an x32 program: the
-    test needs the kernel to run x32 (binfmt_misc, `x32-run --register`), and its
-    failure says nothing about the project."""
-    return bool(_CANNOT_EXEC.search(t.output))
+    """True when a failed test's output says one of its x32 programs could not start
+    (see evidence.cannot_start): its failure says nothing about the project."""
+    from . import evidence
+    return evidence.cannot_start(t.output) is not None
 
 
 def lp64_only_failures(native, x32):

@@ -9,6 +9,7 @@
 #include "paths.h"
 #include "raw_syscall.h"
 #include "signals.h"
+#include "tree.h"
 #include "util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -245,6 +246,10 @@ copy_args:
         k += (int)(argc - first_guest_arg);
     }
     nargv[k] = 0;
+    /* x32-run --tree with the preload library: native programs get it back. */
+    char preload_env[PATH_BUF];
+    if (exec_path != runner)
+        tree_env_for_native(nenvp, preload_env, sizeof preload_env);
 
     /* The trap handler runs with SIGSYS blocked and the mask survives exec:
      * give the new program the guest's mask instead. */

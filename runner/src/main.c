@@ -11,6 +11,7 @@
 #include "signals.h"
 #include "thread_state.h"
 #include "trap.h"
+#include "tree.h"
 #include "util.h"
 #include "vdso.h"
 #include <errno.h>
@@ -37,12 +38,16 @@ struct options {
     int probe;           /* --probe: report and exit */
     const char *comm;    /* the file exec'd: its basename is the process name */
     char **args;
+    int tree;            /* --tree: run a command in a tree (tree.c) */
+    const char *tree_with;
+    int via_binfmt;      /* the kernel handed us the program (binfmt_misc) */
 };
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: x32-run [--mode native|user|vm] [--sysroot DIR] [--argv0 NAME] PROGRAM [ARGS...]\n"
+            "       x32-run --tree[=binfmt|preload] -- COMMAND [ARGS...]\n"
             "       x32-run --probe | --register | --help | --version\n"
             "\n"
             "Runs an x32 (x86_64-linux-gnux32) program.  In user mode the program runs\n"
@@ -59,6 +64,10 @@ static void usage(FILE *f)
             "  --argv0 NAME   the program's argv[0] (default: PROGRAM)\n"
             "  --probe        show what this host supports and which mode would be used\n"
             "  --register     register with binfmt_misc so x32 programs run directly (root)\n"
+            "  --tree         run COMMAND so that every x32 program it or its descendants\n"
+            "                 start runs under x32-run, without root (binfmt_misc in a user\n"
+            "                 namespace, else an exec-interposition library; --probe says\n"
+            "                 which).  --tree=preload forces one (X32_RUN_TREE_WITH).\n"
             "\n"
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
             "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
@@ -84,6 +93,9 @@ static void parse_args(int argc, char **argv, struct options *o)
             exit(0);
         } else if (str_eq(a, "--probe")) {
             o->probe = 1;
+        } else if (str_eq(a, "--tree") || str_starts(a, "--tree=")) {
+            o->tree = 1;
+            o->tree_with = a[6] ? a + 7 : 0;
         } else if (str_eq(a, "--register")) {
             extern int register_binfmt(void);
             exit(register_binfmt());
@@ -109,6 +121,8 @@ static void parse_args(int argc, char **argv, struct options *o)
     }
     if (o->probe)
         return;
+    if (o->tree)
+        exit(tree_main(o->tree_with, argv + i));
     if (i >= argc) {
         usage(stderr);
         exit(2);
@@ -349,6 +363,7 @@ int main(int argc, char **argv, char **envp)
         o.argv0 = argv[2];
         o.args = argv + 3;
         o.nargs = argc - 3;
+        o.via_binfmt = 1;
     } else {
         parse_args(argc, argv, &o);
     }
@@ -360,7 +375,9 @@ int main(int argc, char **argv, char **envp)
             snprintf(root, sizeof root, "%s", o.sysroot);
         else
             default_sysroot(self, root, sizeof root);
-        return print_probe(root);
+        int r = print_probe(root);
+        tree_print_probe();
+        return r;
     }
     if (!o.mode)
         o.mode = getenv("X32_RUN_MODE");
@@ -369,8 +386,11 @@ int main(int argc, char **argv, char **envp)
         fprintf(stderr, "x32-run: unknown mode '%s' (native, user or vm)\n", o.mode);
         return 2;
     }
-    if (o.mode && str_eq(o.mode, "vm"))
+    if (o.mode && str_eq(o.mode, "vm")) {
+        evidence_record(o.program, o.via_binfmt ? "binfmt" : "runner");
+        environ = tree_guest_env(environ);
         exec_vm(&o);
+    }
 
     char found[PATH_BUF];
     const char *path = find_program(o.program, found, sizeof found);
@@ -450,9 +470,13 @@ int main(int argc, char **argv, char **envp)
         return 126;
     }
 
+    evidence_record(path, o.via_binfmt ? "binfmt" : "runner");
+    envp = tree_guest_env(envp);
     int native = kernel_runs_x32();
     if (o.mode && *o.mode)
         native = str_eq(o.mode, "native");
+    if (o.via_binfmt)
+        native = 0; /* exec'ing it again would come straight back here */
     if (native) {
         close(fd);
         exec_native(path, &o, envp);

@@ -5,7 +5,12 @@
 #             every one is reported with its class at its file:line, and nothing else;
 #   clean     the same code fixed: exit 0 and nothing reported;
 #   asm64, lp64only, broken, werror: builds that fail on one side (exit 2 naming the
-#             side and its log) or that a project's -Werror must not stop.
+#             side and its log) or that a project's -Werror must not stop;
+#   starts    tests that start their x32 programs themselves (old add_test signature,
+#             "./prog", a shell script, a Python driver): run inside x32-run --tree with
+#             each mechanism, with none (NOT RUN with a reason, never x32 failures), and
+#             with one real x32-only bug planted (-DSTARTS_PLANT_BUG=ON), which must show;
+#             plus the documented `x32-run --tree -- ctest` line on it, with the SDK.
 # Runtime checks (tests failing only on x32, UBSan) need x32-run to run programs; they
 # SKIP, with the runner's answer, when it cannot. Two stand-ins (standin/) reach the
 # paths that need things this machine may lack: an i386 "x32" side that runs natively,
@@ -131,7 +136,8 @@ else fail require-tests-exit-2 "exits $(rc_of require) and $(rc_of require-bad-r
 # A test named by $<TARGET_FILE:...>: ctest skips the emulator for it, x32-check must not.
 x32check genexp genexp
 if python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tests"]; sys.exit(not t["x32_ran"])' "$T/genexp.json"; then
-    if python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["tests"]["x32"]["passed"] != 1)' "$T/genexp.json"; then
+    # 1 passed without a tree (the shell's test cannot start it), 2 inside x32-run --tree.
+    if python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["tests"]["x32"]["passed"] not in (1, 2) or r["tests"]["x32"]["failed"] > 1)' "$T/genexp.json"; then
         pass test-by-path-gets-the-runner
     else fail test-by-path-gets-the-runner "the x32 test did not pass: $(grep -A2 'failing only' "$T/genexp.out" | tail -n 1)"; fi
     # On a kernel that runs x32 itself (binfmt_misc) the shell's test passes instead.
@@ -140,6 +146,96 @@ if python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tests"]; sys.exi
     else fail test-starting-x32-itself-not-counted "$(grep -E '^result|NOT RUN|failing only' "$T/genexp.out" | tr '\n' ' ')"; fi
 else
     skip test-by-path-gets-the-runner "x32 tests did not run: $(sed -n 's/^x32 tests: NOT RUN: //p' "$T/genexp.out")"
+fi
+
+# --- tests that start x32 programs themselves (issue 14) -------------------------------------
+# projects/starts: the old add_test signature, "./prog", a shell script and a Python driver,
+# none of which ctest runs through the emulator. x32-check runs the x32 tests inside
+# x32-run --tree: every test must have started x32 code (X32_RUN_EVIDENCE), nothing may be
+# reported, and the real bug planted with -DSTARTS_PLANT_BUG=ON must be. Once per tree
+# mechanism; and with no mechanism at all, the tests are NOT RUN with a reason, never
+# "failing only on x32".
+STARTS="example parse_number from_script from_python sizes_from_python"
+# starts_expect RUN MECHANISM EXIT FAILING NOT_RUN PROVEN: the JSON of run RUN says it
+# ran under MECHANISM ("" for none), exited EXIT, with exactly the tests FAILING failing
+# only on x32, NOT_RUN not run properly (each with a reason, in all three outputs), and
+# PROVEN having started x32 code. Lists are space-separated, sorted.
+starts_expect() {
+    _bad=0
+    python3 - "$T/$1.json" "$T/$1.md" "$T/$1.out" "$2" "$3" "$4" "$5" "$6" <<'PY' > "$T/$1.check" 2>&1 || _bad=1
+import json, sys
+js, md, out, mech, code, failing, not_run, proven = sys.argv[1:]
+r = json.load(open(js)); t = r["tests"]; s = t["x32_starts"]
+problems = []
+def same(what, got, want):
+    if sorted(got) != sorted(want.split()):
+        problems.append("%s: %s, want %s" % (what, " ".join(sorted(got)) or "none", want or "none"))
+if (s["tree"] or "") != mech: problems.append("tree %s, want %s" % (s["tree"], mech or "none"))
+if r["exit_code"] != int(code): problems.append("exit %d, want %s" % (r["exit_code"], code))
+if not t["x32_ran"]: problems.append("x32 tests did not run: " + t["why_not"])
+same("failing only on x32", [f["name"] for f in t["x32_only_failures"]], failing)
+same("not run properly", [n["name"] for n in t["not_run_properly"]], not_run)
+same("started x32 code", s["tests_that_started_x32"], proven)
+if r["diagnostics"]["x32_only"]: problems.append("x32-only diagnostics: %d" % len(r["diagnostics"]["x32_only"]))
+text_md, text_out = open(md).read(), open(out).read()
+for n in t["not_run_properly"]:
+    if not n["reason"] or n["reason"] not in text_out or n["name"] not in text_md:
+        problems.append("%s: its reason is not in the terminal and Markdown output" % n["name"])
+print("; ".join(problems))
+sys.exit(bool(problems))
+PY
+    if [ "$_bad" = 0 ]; then pass "$1"; else fail "$1" "$(cat "$T/$1.check")"; fi
+}
+if python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["tests"]["x32_ran"])' "$T/genexp.json" 2>/dev/null; then
+    tree_runner=$(printf '%s\n' "$SDK_ARGS" | sed -n 's/.*--runner \([^ ]*\).*/\1/p')
+    for mech in binfmt preload; do
+        if ! X32_RUN_TREE_WITH=$mech "$tree_runner" --probe | grep -q "^tree mechanism: $mech"; then
+            skip "starts-$mech" "$(X32_RUN_TREE_WITH=$mech "$tree_runner" --probe | sed -n 's/^tree mechanism: //p')"
+            continue
+        fi
+        X32_RUN_TREE_WITH=$mech x32check "starts-$mech" starts
+        starts_expect "starts-$mech" "$mech" 0 "" "" "$STARTS"
+        X32_RUN_TREE_WITH=$mech x32check "starts-bug-$mech" starts -DSTARTS_PLANT_BUG=ON
+        starts_expect "starts-bug-$mech" "$mech" 1 sizes_from_python "" "$STARTS"
+    done
+    # No mechanism (as on a kernel without user namespaces and without the library).
+    X32_RUN_TREE_WITH=preload X32_RUN_PRELOAD=$T/no-such-library.so \
+        x32check starts-no-tree starts -DSTARTS_PLANT_BUG=ON
+    starts_expect starts-no-tree "" 0 "" "$STARTS" ""
+    # A CI gate that must not pass without running them: --require-tests makes that exit 2.
+    X32_RUN_TREE_WITH=preload X32_RUN_PRELOAD=$T/no-such-library.so \
+        x32check starts-no-tree-required starts --require-tests
+    if [ "$(rc_of starts-no-tree-required)" = 2 ] \
+        && grep -q "5 x32 test(s) did not run properly (--require-tests)" "$T/starts-no-tree-required.err"; then
+        pass require-tests-counts-tests-not-run
+    else fail require-tests-counts-tests-not-run "exit $(rc_of starts-no-tree-required): $(tail -n 1 "$T/starts-no-tree-required.err")"; fi
+    if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
+        x32check starts-autotools starts --build-system autotools
+        starts_expect starts-autotools "$("$tree_runner" --probe | sed -n 's/^tree mechanism: \([a-z]*\).*/\1/p')" \
+            0 "" "" "example parse_number tests/from_script.sh"
+    fi
+else
+    skip starts "x32 tests did not run: $(sed -n 's/^x32 tests: NOT RUN: //p' "$T/genexp.out")"
+fi
+
+# The one line cmake/README.md gives for ctest: the same project, configured with the SDK's
+# toolchain file, passes under `x32-run --tree -- ctest`; plain ctest cannot start them.
+if [ -n "${X32_SDK_PREFIX:-}" ] && [ -f "$X32_SDK_PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" ] \
+    && [ -f "$X32_SDK_PREFIX/share/x32-sdk/build-info.json" ]; then
+    if cmake -S "$PROJECTS/starts" -B "$T/starts-ctest" \
+            -DCMAKE_TOOLCHAIN_FILE="$X32_SDK_PREFIX/share/x32-sdk/cmake/x86_64-linux-gnux32.cmake" \
+            > "$T/starts-ctest.log" 2>&1 && cmake --build "$T/starts-ctest" >> "$T/starts-ctest.log" 2>&1; then
+        if (cd "$T/starts-ctest" && "$X32_SDK_PREFIX/bin/x32-run" --tree -- ctest) > "$T/starts-ctest.out" 2>&1; then
+            pass documented-ctest-line-passes
+        else fail documented-ctest-line-passes "$(grep -E 'tests passed|Failed' "$T/starts-ctest.out" | tr '\n' ' ')"; fi
+        if (cd "$T/starts-ctest" && ctest) > "$T/starts-ctest-plain.out" 2>&1; then
+            skip plain-ctest-needs-the-tree "plain ctest passes too: this kernel runs x32 programs itself"
+        else pass plain-ctest-needs-the-tree; fi
+    else
+        fail documented-ctest-line-passes "the starts project does not build with the SDK: $(tail -n 1 "$T/starts-ctest.log")"
+    fi
+else
+    skip documented-ctest-line-passes "no completely built SDK with its toolchain file under '${X32_SDK_PREFIX:-}'"
 fi
 
 # --- builds that fail ---------------------------------------------------------------------

@@ -6,13 +6,14 @@ output (assembler errors). One PASS/FAIL line per case, the protocol of tests/li
 """
 
 import os
+import shutil
 import sys
 import tempfile
 import traceback
 
 sys.path.insert(0, sys.argv[1])
 from x32check import asm_lines, classes, cmake_project, diagnostics, layout  # noqa: E402
-from x32check import sanitizers, test_results  # noqa: E402
+from x32check import evidence, sanitizers, test_results  # noqa: E402
 
 CASES = []
 
@@ -108,6 +109,54 @@ def tests_that_start_x32_programs_themselves():
     assert test_results.started_x32_itself(
         T("sh", "failed", "run.sh: line 3: ./t: cannot execute binary file: Exec format error"))
     assert not test_results.started_x32_itself(T("c", "failed", "total is -294967296"))
+
+
+@case
+def evidence_decides_what_ran():
+    T = test_results.TestResult
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, evidence.FILE), "w") as f:
+            f.write("x32-run\t1.5\t10\tbinfmt\tbinfmt\tran\t/b/prog\n"
+                    "garbage line\n"
+                    "x32-run\t1.6\t11\trunner\t-\tother\t/b/prog2\n")
+        starts = evidence.read(tmp)
+    assert [s["tag"] for s in starts] == ["ran", "other"], starts
+    fails = [T("ran", "failed", "total is -294967296"), T("silent", "failed", "f: not found"),
+             T("enoexec", "failed", "OSError: [Errno 8] Exec format error: './t'"),
+             T("dash", "failed", 't: 1: Syntax error: "(" unexpected')]
+    real, not_run = evidence.sort_out(fails, starts, lambda n: n, True)
+    assert [t.name for t in real] == ["ran"], real
+    assert [n for n, _ in not_run] == ["silent", "enoexec", "dash"], not_run
+    assert "no x32 program started" in not_run[0][1]
+    assert "Exec format error" in not_run[1][1] and "/bin/sh read" in not_run[2][1]
+    # Without tags (Meson) any start counts; on an x32 kernel no proof is asked.
+    real, _ = evidence.sort_out(fails[:2], starts, None, True)
+    assert [t.name for t in real] == ["ran", "silent"]
+    real, _ = evidence.sort_out(fails[:2], [], lambda n: n, False)
+    assert [t.name for t in real] == ["ran", "silent"]
+
+
+@case
+def ctest_tests_get_their_evidence_tag():
+    with tempfile.TemporaryDirectory() as tmp:
+        ctest = os.path.join(tmp, "CTestTestfile.cmake")
+        with open(ctest, "w") as f:
+            f.write('add_test([=[old one]=] "/b/example")\nadd_test(plain "./p" "a")\n'
+                    'set_tests_properties(plain PROPERTIES WILL_FAIL TRUE)\n'
+                    'add_test(example "example")\n')
+        open(os.path.join(tmp, "example"), "w").close()
+        cmake_project.tag_tests(tmp)
+        cmake_project.tag_tests(tmp)          # twice: tagged once
+        with open(ctest) as f:
+            lines = f.read().splitlines()
+    env = shutil.which("env") or "/usr/bin/env"
+    assert lines[0] == 'add_test([=[old one]=] "%s" [==[X32_RUN_EVIDENCE_TAG=old one]==] '\
+        '"/b/example")' % env, lines[0]
+    assert lines[1] == 'add_test(plain "%s" [==[X32_RUN_EVIDENCE_TAG=plain]==] "./p" "a")' % env
+    assert lines[2].startswith("set_tests_properties(plain")
+    # The old signature's bare name: ctest finds it in the test's directory, env would not.
+    assert lines[3] == 'add_test(example "%s" [==[X32_RUN_EVIDENCE_TAG=example]==] "%s/example")'\
+        % (env, tmp), lines[3]
 
 
 @case

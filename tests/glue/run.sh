@@ -660,6 +660,35 @@ EOF
     fi
 }
 
+# X32_TREE=1: the environment script continues inside x32-run --tree, where an x32 program
+# started directly (./hello, as scripts and drivers do) runs under the runner.
+test_env_tree() {
+    if [ "$RUNNER_OK" != yes ]; then skip env-script-tree "$RUNNER_WHY"; return; fi
+    mkdir -p "$TEST_TMP/envtree"
+    cp "$TEST_TMP/probe/hello" "$TEST_TMP/envtree/hello"
+    # A CI script run by dash: it sources the script from the prefix, as documented.
+    cat > "$TEST_TMP/envtree/ci.sh" <<EOF
+echo "script starts"
+export X32_TREE=1
+cd "$PREFIX" && . ./environment-setup-$T && cd "$TEST_TMP/envtree" || exit 9
+echo "tree=\$X32_TREE"
+./hello
+EOF
+    _out=$(cd "$TEST_TMP/envtree" && dash "$TEST_TMP/envtree/ci.sh" 2>&1); _rc=$?
+    case "$_rc $_out" in
+        "0 script starts"*"script starts"*"tree=binfmt"*"x32 runs"|"0 script starts"*"script starts"*"tree=preload"*"x32 runs")
+            pass env-script-tree ;;
+        *) fail env-script-tree "exit $_rc: $(printf '%s' "$_out" | tr '\n' ' ' | cut -c1-300)" ;;
+    esac
+    # Neither interactive nor a script file: one line saying what to do instead.
+    # shellcheck disable=SC2016
+    _out=$(X32_TREE=1 bash -c '. "$1"; echo "rc=$?"' _ "$PREFIX/environment-setup-$T" 2>&1)
+    case $_out in
+        *"x32-run --tree -- COMMAND"*"rc=1") pass env-script-tree-no-script ;;
+        *) fail env-script-tree-no-script "expected the x32-run --tree advice: $(printf '%s' "$_out" | tail -n 1)" ;;
+    esac
+}
+
 test_install
 test_shellcheck
 test_config_site
@@ -667,6 +696,7 @@ test_cmake
 test_cmake_overrides
 test_cmake_misuse
 test_env_script
+test_env_tree
 test_autotools
 test_pkgconfig
 test_meson

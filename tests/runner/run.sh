@@ -2,7 +2,8 @@
 # tests/runner/run.sh: the x32 runner's test suite.
 #
 # Usage: run.sh [--native] [NAME...]
-#   NAME      run only these tests (file names without .c)
+#   NAME      run only these tests (file names without .c; `tree` for tree.sh,
+#             the x32-run --tree cases)
 #   --native  build with `gcc -m64` and run natively, to validate the tests
 #             themselves on a machine without x32
 #
@@ -23,7 +24,7 @@ root=$(cd "$here/../.." && pwd)
 . "$here/../lib.sh"
 
 usage() {
-    sed -n '2,17s/^# \{0,1\}//p' "$0"
+    sed -n '2,18s/^# \{0,1\}//p' "$0"
     exit "$1"
 }
 
@@ -255,6 +256,13 @@ if [ "$all" = 1 ]; then
     runner_exit_code
     [ "$mode" = x32 ] && runner_out_of_memory
 fi
+tree=$all
 for name in $names; do
+    if [ "$name" = tree ]; then tree=1; continue; fi
     run_test "$name"
 done
+# x32-run --tree (tree.sh): with the full suite, or alone as `run.sh tree`.
+if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then
+    # shellcheck source=tree.sh
+    . "$here/tree.sh"
+fi
