@@ -77,6 +77,15 @@ expect runtime planted "$PROJECTS/planted" "$T/planted.json" handles sum
 if grep -q "^result: x32-only problems (exit 1)" "$T/planted.out"; then pass planted-terminal-summary
 else fail planted-terminal-summary "no result line in: $(tail -n 1 "$T/planted.out")"; fi
 
+# Without pahole the layouts cannot be compared: the summary, stderr and the JSON must say
+# so and how to get it, rather than read like a project with nothing to compare.
+(PAHOLE=/nonexistent/pahole; export PAHOLE; x32check no-pahole planted --no-tests)
+if grep -q '^layouts: NOT CHECKED: .*pahole.*apt-get install dwarves' "$T/no-pahole.out" \
+    && grep -q '^x32-check: warning: struct layouts NOT CHECKED' "$T/no-pahole.err" \
+    && python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["layout"]; sys.exit(not l["why_not"] or l["checked"])' "$T/no-pahole.json"; then
+    pass pahole-missing-said-clearly
+else fail pahole-missing-said-clearly "exit $(rc_of no-pahole): $(grep -i layout "$T/no-pahole.out" "$T/no-pahole.err" | head -n 2 | tr '\n' ' ')"; fi
+
 x32check planted-sanitize planted --sanitize
 # An 8-byte copy into a 4-byte heap block passes unnoticed without ASan.
 expect runtime planted-sanitize "$PROJECTS/planted" "$T/planted-sanitize.json" handles sum buffer
@@ -196,8 +205,15 @@ else
 fi
 
 # --- runtime plumbing with an i386 stand-in -------------------------------------------------
-if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined -x c - -o "$T/m32" 2>/dev/null \
-    && "$T/m32"; then
+# It needs i386 programs to build (gcc-multilib) and to run: gcc -m32 builds on kernels
+# without IA32 emulation too, whose exec then fails ("Exec format error").
+m32_why=""
+if ! printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined -x c - -o "$T/m32" > "$T/m32.log" 2>&1; then
+    m32_why="gcc -m32 with sanitizers cannot build a program here (gcc-multilib): $(tail -n 1 "$T/m32.log")"
+elif ! "$T/m32" > "$T/m32.log" 2>&1; then
+    m32_why="this kernel does not run i386 programs (no IA32 emulation?): $(tail -n 1 "$T/m32.log" | sed "s|$T/||")"
+fi
+if [ -z "$m32_why" ]; then
     STANDIN="--toolchain $HERE/standin/i386.cmake --runner $HERE/standin/run-direct"
     # shellcheck disable=SC2086
     x32check standin-planted planted --sanitize $STANDIN
@@ -221,7 +237,7 @@ if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined 
             "$T/standin-autotools-planted.json" tests/test_handles tests/test_sum tests/test_buffer
     fi
 else
-    skip standin-runtime "gcc -m32 with sanitizers cannot build or run here (gcc-multilib)"
+    skip standin-runtime "$m32_why"
 fi
 
 # --- install.sh: a self-locating copy --------------------------------------------------------
