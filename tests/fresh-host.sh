@@ -11,11 +11,14 @@
 # tests/run.sh. Needs root (debootstrap, chroot, mounts).
 #
 #   tests/fresh-host.sh [--prefix DIR] [--root DIR] [--keep] [SUITE...]
+#   tests/fresh-host.sh --download-only
 #
 #   --prefix DIR  the built SDK to test (default: out/ in this checkout)
 #   --root DIR    where the Debian root is made (default: /var/tmp/x32-sdk-fresh-host);
 #                 it must not exist yet, and is removed afterwards unless --keep
 #   --keep        leave the root (and its packages) for a look inside
+#   --download-only  only fetch the base system's packages into the package cache (a
+#                 check that the mirror serves debootstrap, and a head start)
 #   SUITE...      the suites to run (default: docs build toolchain runner glue check
 #                 examples, the ones that need neither a VM nor the upstream sources)
 #
@@ -31,6 +34,7 @@ ME=tests/fresh-host.sh
 PREFIX=$TOP/out
 ROOT=/var/tmp/x32-sdk-fresh-host
 KEEP=no
+DOWNLOAD_ONLY=no
 SUITES=""
 DEBS=/var/cache/x32-sdk-fresh-host
 
@@ -41,6 +45,7 @@ while [ $# -gt 0 ]; do
         --prefix) [ $# -ge 2 ] || die "--prefix needs a directory"; PREFIX=$2; shift ;;
         --root) [ $# -ge 2 ] || die "--root needs a directory"; ROOT=$2; shift ;;
         --keep) KEEP=yes ;;
+        --download-only) DOWNLOAD_ONLY=yes ;;
         -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) die "unknown option '$1'; see $ME --help" ;;
         *) SUITES="$SUITES $1" ;;
@@ -53,7 +58,7 @@ SUITES=${SUITES:-" docs build toolchain runner glue check examples"}
 command -v apt-get > /dev/null 2>&1 || die "needs apt-get to install debootstrap (a Debian or Ubuntu host)"
 case $PREFIX in /*) ;; *) PREFIX=$(pwd)/$PREFIX ;; esac
 case $ROOT in /*) ;; *) ROOT=$(pwd)/$ROOT ;; esac
-[ -f "$PREFIX/share/x32-sdk/build-info.json" ] \
+[ "$DOWNLOAD_ONLY" = yes ] || [ -f "$PREFIX/share/x32-sdk/build-info.json" ] \
     || die "no complete SDK in $PREFIX (no share/x32-sdk/build-info.json); run ./build.sh first, or give --prefix"
 case $ROOT in /|/var|/var/tmp|/tmp|"$TOP"|"$TOP"/*) die "refusing --root $ROOT: give a folder of its own" ;; esac
 [ ! -e "$ROOT" ] || die "$ROOT already exists; remove it (after unmounting anything in it) or give another --root"
@@ -98,8 +103,17 @@ if ! command -v debootstrap > /dev/null 2>&1; then
         || die "could not install debootstrap (see $LOG)"
 fi
 
-echo "== making a Debian 12 root in $ROOT from $mirror (log: $LOG)"
 mkdir -p "$DEBS"
+if [ "$DOWNLOAD_ONLY" = yes ]; then
+    echo "== fetching the Debian 12 base system from $mirror into $DEBS (log: $LOG)"
+    debootstrap --download-only --variant=minbase --cache-dir="$DEBS" bookworm "$ROOT" "$mirror" >> "$LOG" 2>&1 \
+        || die "debootstrap --download-only failed (see the end of $LOG); is $mirror reachable?"
+    _n=0
+    for _deb in "$DEBS"/*.deb; do [ -e "$_deb" ] && _n=$((_n + 1)); done
+    echo "fresh host: $_n packages in $DEBS after $(( $(date +%s) - started ))s"
+    exit 0
+fi
+echo "== making a Debian 12 root in $ROOT from $mirror (log: $LOG)"
 debootstrap --variant=minbase --cache-dir="$DEBS" bookworm "$ROOT" "$mirror" >> "$LOG" 2>&1 \
     || die "debootstrap failed (see the end of $LOG); is $mirror reachable?"
 cat > "$ROOT/etc/apt/sources.list" <<EOF
