@@ -4,7 +4,8 @@
 # Boots the VM once, then runs tests/vm/probe.c, built static and dynamic for x32, to
 # check what x32-vm promises: the guest kernel runs x32, and stdout, stderr, stdin,
 # argv, environment, cwd, files and exit statuses (codes and signals) pass through,
-# and nothing one run leaves in the VM is seen by the next; the same through
+# nothing one run leaves in the VM is seen by the next, and a set-user-ID file or a
+# device node from the host's tree gives nothing in the guest; the same through
 # `x32-run --mode vm` (and X32_RUN_MODE=vm), with its error when x32-vm is missing.
 # Then three differentials between user mode (x32-run) and the VM (x32-run --mode vm),
 # where both must agree except for the cases listed with a reason in
