@@ -182,10 +182,22 @@ else
     skip uses-sdk-toolchain-file "no SDK compiler and toolchain file under '${X32_SDK_PREFIX:-}'"
 fi
 
+# The fake SDK and the installed copy without an SDK use Debian's multilib x32 compilers;
+# the projects are C and C++, so both must link (gcc-multilib, g++-multilib).
+mx32_why=""
+printf 'int main(void){return 0;}\n' > "$T/mx32.c"
+if ! gcc -mx32 "$T/mx32.c" -o "$T/mx32" > "$T/mx32.log" 2>&1; then
+    mx32_why="Debian's gcc -mx32 cannot link a program (gcc-multilib): $(tail -n 1 "$T/mx32.log")"
+elif ! g++ -mx32 -x c++ "$T/mx32.c" -o "$T/mx32" > "$T/mx32.log" 2>&1; then
+    mx32_why="Debian's g++ -mx32 cannot link a program (g++-multilib): $(tail -n 1 "$T/mx32.log")"
+fi
+
 # The same through a fake SDK prefix that carries the project's real toolchain file
 # (cmake/x86_64-linux-gnux32.cmake) around Debian's gcc -mx32: x32-check must pick the
 # file up from the prefix, and ctest must run the tests through the prefix's x32-run.
-if [ -f "$TOP/cmake/x86_64-linux-gnux32.cmake" ]; then
+if [ -n "$mx32_why" ]; then
+    skip fake-sdk "$mx32_why"
+elif [ -f "$TOP/cmake/x86_64-linux-gnux32.cmake" ]; then
     RUNNER=$(printf '%s\n' "$SDK_ARGS" | sed -n 's/.*--runner \([^ ]*\).*/\1/p')
     sh "$HERE/standin/make-fake-sdk" "$T/fakesdk" "$RUNNER"
     (unset X32_RUN X32_SDK_PREFIX
@@ -244,6 +256,14 @@ fi
 if sh "$TOP/check/install.sh" "$T/prefix" > "$T/install.log" 2>&1 \
     && [ -x "$T/prefix/bin/x32-check" ] && "$T/prefix/bin/x32-check" --help > /dev/null; then
     pass install-runs
+else
+    fail install-runs "$(tail -n 1 "$T/install.log")"
+fi
+if [ ! -x "$T/prefix/bin/x32-check" ]; then
+    skip installed-finds-its-prefix "the install failed (see install-runs)"
+elif [ -n "$mx32_why" ]; then
+    skip installed-finds-its-prefix "$mx32_why"
+else
     # With no --sdk and no environment, the installed copy must take its own prefix.
     (unset X32_SDK_PREFIX X32_RUN; "$T/prefix/bin/x32-check" -q --workdir "$T/inst.work" \
         --json="$T/inst.json" "$PROJECTS/clean" > /dev/null 2>&1)
@@ -253,7 +273,5 @@ if sh "$TOP/check/install.sh" "$T/prefix" > "$T/install.log" 2>&1 \
     else
         fail installed-finds-its-prefix "the installed copy did not look for the SDK in $T/prefix or did not exit 0"
     fi
-else
-    fail install-runs "$(tail -n 1 "$T/install.log")"
 fi
 exit 0
