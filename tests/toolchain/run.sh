@@ -104,7 +104,9 @@ if [ "$(id -u)" != 0 ]; then hide_why="not root: cannot hide the original prefix
 elif ! command -v unshare >/dev/null 2>&1; then hide_why="no unshare (util-linux) to make a mount namespace"
 elif ! _u=$(unshare -m true 2>&1); then hide_why="this host refuses a new mount namespace: $_u"
 fi
-if cp -al "$PREFIX" "$M" 2>/dev/null || cp -a "$PREFIX" "$M"; then
+# Hard links fail across file systems (a prefix mounted elsewhere): then a plain copy,
+# into a fresh folder (cp -a into the half-made one would nest the copy).
+if cp -al "$PREFIX" "$M" 2>/dev/null || { rm -rf "$M"; cp -a "$PREFIX" "$M"; }; then
     moved_test() {
         cat > "$T/moved.sh" <<EOF
 set -e
