@@ -82,7 +82,7 @@ else fail planted-terminal-summary "no result line in: $(tail -n 1 "$T/planted.o
 (PAHOLE=/nonexistent/pahole; export PAHOLE; x32check no-pahole planted --no-tests)
 if grep -q '^layouts: NOT CHECKED: .*pahole.*apt-get install dwarves' "$T/no-pahole.out" \
     && grep -q '^x32-check: warning: struct layouts NOT CHECKED' "$T/no-pahole.err" \
-    && python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["layout"]; sys.exit(not l["why_not"] or l["checked"])' "$T/no-pahole.json"; then
+    && python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["layout"]; sys.exit(1 if not l["why_not"] or l["checked"] else 0)' "$T/no-pahole.json"; then
     pass pahole-missing-said-clearly
 else fail pahole-missing-said-clearly "exit $(rc_of no-pahole): $(grep -i layout "$T/no-pahole.out" "$T/no-pahole.err" | head -n 2 | tr '\n' ' ')"; fi
 
