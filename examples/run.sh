@@ -31,7 +31,7 @@ CC64=${CC64:-gcc -m64}
 X32_CC=${X32_CC:-gcc -mx32}
 CC32=${CC32:-gcc -m32}
 PAHOLE=${PAHOLE:-pahole}
-# The curated warning set of shared/notes/bug-classes.md, section 3.1. -O2 because
+# The curated warning set of docs/bug-classes.md ("The warning set"). -O2 because
 # release builds are where these bugs ship, and some diagnostics need the optimiser.
 CFLAGS_BASE="-O2 -g -std=gnu11"
 WFLAGS="-Wall -Wextra -Wformat=2 -Wconversion -Wsign-compare -Wshift-count-overflow -Wpointer-to-int-cast -Wint-to-pointer-cast -Wincompatible-pointer-types"

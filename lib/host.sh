@@ -22,10 +22,11 @@ sdk_apt_install() {
 missing_host_packages() {
     for _c in gcc:build-essential g++:build-essential make:build-essential bison:bison \
               flex:flex gawk:gawk python3:python3 xz:xz-utils patch:patch perl:perl m4:m4 \
-              file:file flock:util-linux ccache:ccache bc:bc; do
+              file:file flock:util-linux ccache:ccache bc:bc cmake:cmake pahole:dwarves; do
         command -v "${_c%%:*}" >/dev/null 2>&1 || printf '%s\n' "${_c#*:}"
     done
-    # bc and libelf (objtool) are for the VM's kernel.
+    # cmake and pahole (dwarves) are for the SDK's x32-check, which builds CMake projects
+    # and compares struct layouts; bc and libelf (objtool) are for the VM's kernel.
     for _h in gmp.h:libgmp-dev mpfr.h:libmpfr-dev mpc.h:libmpc-dev zlib.h:zlib1g-dev gelf.h:libelf-dev; do
         command -v gcc >/dev/null 2>&1 \
             && printf '#include <%s>\n' "${_h%%:*}" | gcc -E -x c - >/dev/null 2>&1 \

@@ -25,12 +25,32 @@ while [ $# -gt 0 ]; do
 done
 case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 
-# Test-only tools (the SDK build installs its own): i386/x86-64 multilib for the examples'
-# contrast builds, python3 for the loopback download mirror, QEMU for the VM suite. As root we install them.
+# Test-only tools (the SDK build installs its own), as COMMAND:PACKAGE. As root we install
+# the missing ones; each test that needs one still SKIPs, with the reason, when it is absent.
+#   gcc, g++, make            every suite (host builds; a prefix from `./build.sh package`
+#                             comes without the build tools build.sh installs)
+#   python3                   build (loopback download mirror), check, glue (TOML)
+#   qemu-system-x86_64        vm (x32-vm's QEMU)
+#   pahole                    check and examples (struct layout comparison)
+#   cmake, meson, ninja       check and glue (the build systems x32-check and the glue drive)
+#   autoreconf, automake      check and glue (autotools projects)
+#   pkg-config                glue (the SDK's pkg-config wrapper calls it)
+#   the shellcheck program    glue (the installed shell scripts are checked)
+#   zsh                       glue (the environment script sourced by zsh)
+#   runtest                   upstream (DejaGnu runs GCC's own test suite)
+TEST_TOOLS="gcc:build-essential g++:build-essential make:build-essential python3:python3
+qemu-system-x86_64:qemu-system-x86 pahole:dwarves cmake:cmake meson:meson ninja:ninja-build
+autoreconf:autoconf automake:automake pkg-config:pkg-config shellcheck:shellcheck zsh:zsh
+runtest:dejagnu"
 missing=""
-command -v python3 >/dev/null 2>&1 || missing="$missing python3"
-command -v qemu-system-x86_64 >/dev/null 2>&1 || missing="$missing qemu-system-x86"
+for _t in $TEST_TOOLS; do
+    command -v "${_t%%:*}" >/dev/null 2>&1 && continue
+    case "$missing " in *" ${_t#*:} "*) ;; *) missing="$missing ${_t#*:}" ;; esac
+done
+# Debian's multilib compilers: -m32 for the examples' i386 contrast builds and x32-check's
+# i386 stand-in, -mx32 (C and C++) for x32-check's fake SDK and the glue's mock SDK.
 printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
+printf 'int main(){return 0;}\n' | g++ -mx32 -x c++ - -o /dev/null 2>/dev/null || missing="$missing g++-multilib"
 if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "== installing test tools:$missing"

@@ -1,5 +1,5 @@
 /* Whether KVM can run our guest is not knowable by looking: /dev/kvm may exist and
- * open, yet hang every guest (a nested paravirtual KVM does, see x32-facts.md).  So the
+ * open, yet hang every guest (a nested paravirtual KVM does, see docs/x32-facts.md).  So the
  * first boot tries KVM with a short timeout, and the verdict is remembered per host
  * kernel and guest kernel in ~/.cache/x32-sdk/vm-accel. */
 #define _GNU_SOURCE

@@ -152,7 +152,7 @@ static void overlay_libdir(const char *dir, const char *sysroot)
     /* ':' and ',' separate overlay options; such paths get the sysroot alone. */
     if (!strpbrk(top, ":,") && !strpbrk(host, ":,") && is_dir(host)) {
         snprintf(opts, sizeof opts, "lowerdir=%s:%s", top, host);
-        if (mount("overlay", dir, "overlay", MS_RDONLY, opts) == 0)
+        if (mount("overlay", dir, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV, opts) == 0)
             return;
         log_msg("overlay on %s: %s; using the sysroot's alone", dir, strerror(errno));
     }
@@ -203,8 +203,12 @@ static void set_up_file_tree(void)
     mount_or_die("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
     mount_or_die("devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755");
     /* cache=mmap: no caching (the host changes files between runs: tests rebuild
-     * programs), but shared writable mmap works; msize: fewer round trips. */
-    mount_or_die("hostroot", HOST_MOUNT, "9p", 0,
+     * programs), but shared writable mmap works; msize: fewer round trips.
+     * nosuid, nodev: the host's files are data here, not privileges.  The share carries
+     * the host's owners and modes, so a set-user-ID-root file or a device node that a
+     * user could place on the host must not make anyone root or reach a device in the
+     * guest.  The bind mounts made from it below keep these flags. */
+    mount_or_die("hostroot", HOST_MOUNT, "9p", MS_NOSUID | MS_NODEV,
                  "trans=virtio,version=9p2000.L,cache=mmap,msize=262144");
 
     DIR *d = opendir(HOST_MOUNT);

@@ -1,4 +1,4 @@
-"""The pointer-size bug classes of shared/notes/bug-classes.md, and the rules that map a
+"""The pointer-size bug classes of docs/bug-classes.md, and the rules that map a
 compiler diagnostic (its -W option and message) to the most likely class.
 
 The mapping is a heuristic: a diagnostic that only x32 shows is a real finding whatever

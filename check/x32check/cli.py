@@ -209,6 +209,10 @@ def finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, lay
         else:
             with open(options.json, "w") as f:
                 f.write(report.as_json(r))
+    if r["layout"]["why_not"]:
+        # Said on stderr too: a summary that reads "clean" must not hide an unchecked part.
+        print("x32-check: warning: struct layouts NOT CHECKED: " + r["layout"]["why_not"],
+              file=sys.stderr)
     if r["error"]:
         print("x32-check: " + r["error"], file=sys.stderr)
     return r["exit_code"]

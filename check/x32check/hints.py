@@ -1,5 +1,5 @@
 """Hints: source lines that decide by architecture name where the data model matters
-(section 3.2 of shared/notes/bug-classes.md). They are true on x32 as on x86-64, so no
+(docs/bug-classes.md, "Architecture-name tests"). They are true on x32 as on x86-64, so no
 build difference shows them directly; the diagnostics and test failures they cause do.
 Hints explain such findings and do not change the exit status.
 

@@ -75,7 +75,7 @@ def terminal(r):
             out.append("    %s (%s) %s: %s" % (x["struct"], x["why"], _where(x),
                                                      "; ".join(x["details"])))
     if lay["why_not"]:
-        out.append("layout: %s" % lay["why_not"])
+        out.append("layouts: NOT CHECKED: %s" % lay["why_not"])
     if r["hints"]:
         out.append("hints (architecture tests that ignore the data model; not counted): %d"
                    % len(r["hints"]))
@@ -173,7 +173,7 @@ def markdown(r):
     lay = r["layout"]
     md += ["", "## Struct layouts that differ between LP64 and x32 (class 16)", ""]
     if lay["why_not"]:
-        md.append(lay["why_not"])
+        md.append("**Not checked**: %s." % lay["why_not"])
     elif not lay["checked"]:
         md.append("No struct was marked (`--layout STRUCT`, a `x32-check: layout` comment) "
                   "or found passed whole to a read/write call.")

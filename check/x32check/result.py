@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 
 from . import (asm_lines, classes, diagnostics, evidence, hints, layout, sanitizers,
                test_results)
@@ -47,15 +48,38 @@ def collect_diagnostics(side):
     return asm_lines.locate(found, side.build_dir, norm)
 
 
+def find_pahole():
+    """(path, "") of a pahole that runs, else (None, why): $PAHOLE names one, else PATH.
+    Without it the layouts cannot be compared, and the result must say so rather than
+    look like a project with nothing to compare."""
+    hint = "install it with: apt-get install dwarves (the Debian/Ubuntu package)"
+    named = os.environ.get("PAHOLE")
+    path = shutil.which(named) if named else shutil.which("pahole")
+    if not path:
+        return None, ("pahole (%s, from $PAHOLE) is not an executable program; %s"
+                      % (named, hint) if named else "pahole is not installed; " + hint)
+    try:
+        r = subprocess.run([path, "--version"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return None, "pahole (%s) does not run: %s; %s" % (path, e, hint)
+    if r.returncode != 0:
+        last = (r.stdout.strip().splitlines() or ["no output"])[-1]
+        return None, "pahole (%s) does not run: exit %d: %s; %s" % (path, r.returncode,
+                                                                      last[:160], hint)
+    return path, ""
+
+
 def check_layouts(options, source, lp64, x32):
     result = {"checked": [], "differences": [], "not_found": [], "why_not": ""}
     wanted = layout.discover(source, options.layout)
     if not wanted:
         return result
-    pahole = shutil.which("pahole")
+    pahole, why_not = find_pahole()
     if not pahole:
-        result["why_not"] = ("%d struct(s) to compare, but pahole is not installed "
-                             "(apt-get install dwarves)" % len(wanted))
+        result["why_not"] = "%d struct(s) to compare (%s), but %s" % (
+            len(wanted), ", ".join(w.name for w in wanted[:5]) + (", ..." if len(wanted) > 5
+                                                                else ""), why_not)
         return result
     names = [w.name for w in wanted]
     native = layout.pahole_layouts(pahole, objects_of(lp64.build_dir), names)

@@ -10,7 +10,7 @@ import os
 import shutil
 import subprocess
 
-# shared/notes/bug-classes.md, section 3.1. The C-only options would make g++ warn
+# docs/bug-classes.md, "The warning set". The C-only options would make g++ warn
 # about them on every C++ unit, so C++ gets the rest.
 WARNINGS_COMMON = ["-Wall", "-Wextra", "-Wformat=2", "-Wconversion", "-Wsign-compare",
                    "-Wshift-count-overflow"]

@@ -82,6 +82,15 @@ expect runtime planted "$PROJECTS/planted" "$T/planted.json" handles sum
 if grep -q "^result: x32-only problems (exit 1)" "$T/planted.out"; then pass planted-terminal-summary
 else fail planted-terminal-summary "no result line in: $(tail -n 1 "$T/planted.out")"; fi
 
+# Without pahole the layouts cannot be compared: the summary, stderr and the JSON must say
+# so and how to get it, rather than read like a project with nothing to compare.
+(PAHOLE=/nonexistent/pahole; export PAHOLE; x32check no-pahole planted --no-tests)
+if grep -q '^layouts: NOT CHECKED: .*pahole.*apt-get install dwarves' "$T/no-pahole.out" \
+    && grep -q '^x32-check: warning: struct layouts NOT CHECKED' "$T/no-pahole.err" \
+    && python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["layout"]; sys.exit(1 if not l["why_not"] or l["checked"] else 0)' "$T/no-pahole.json"; then
+    pass pahole-missing-said-clearly
+else fail pahole-missing-said-clearly "exit $(rc_of no-pahole): $(grep -i layout "$T/no-pahole.out" "$T/no-pahole.err" | head -n 2 | tr '\n' ' ')"; fi
+
 x32check planted-sanitize planted --sanitize
 # An 8-byte copy into a 4-byte heap block passes unnoticed without ASan.
 expect runtime planted-sanitize "$PROJECTS/planted" "$T/planted-sanitize.json" handles sum buffer
@@ -269,10 +278,22 @@ else
     skip uses-sdk-toolchain-file "no SDK compiler and toolchain file under '${X32_SDK_PREFIX:-}'"
 fi
 
+# The fake SDK and the installed copy without an SDK use Debian's multilib x32 compilers;
+# the projects are C and C++, so both must link (gcc-multilib, g++-multilib).
+mx32_why=""
+printf 'int main(void){return 0;}\n' > "$T/mx32.c"
+if ! gcc -mx32 "$T/mx32.c" -o "$T/mx32" > "$T/mx32.log" 2>&1; then
+    mx32_why="Debian's gcc -mx32 cannot link a program (gcc-multilib): $(tail -n 1 "$T/mx32.log")"
+elif ! g++ -mx32 -x c++ "$T/mx32.c" -o "$T/mx32" > "$T/mx32.log" 2>&1; then
+    mx32_why="Debian's g++ -mx32 cannot link a program (g++-multilib): $(tail -n 1 "$T/mx32.log")"
+fi
+
 # The same through a fake SDK prefix that carries the project's real toolchain file
 # (cmake/x86_64-linux-gnux32.cmake) around Debian's gcc -mx32: x32-check must pick the
 # file up from the prefix, and ctest must run the tests through the prefix's x32-run.
-if [ -f "$TOP/cmake/x86_64-linux-gnux32.cmake" ]; then
+if [ -n "$mx32_why" ]; then
+    skip fake-sdk "$mx32_why"
+elif [ -f "$TOP/cmake/x86_64-linux-gnux32.cmake" ]; then
     RUNNER=$(printf '%s\n' "$SDK_ARGS" | sed -n 's/.*--runner \([^ ]*\).*/\1/p')
     sh "$HERE/standin/make-fake-sdk" "$T/fakesdk" "$RUNNER"
     (unset X32_RUN X32_SDK_PREFIX
@@ -292,8 +313,15 @@ else
 fi
 
 # --- runtime plumbing with an i386 stand-in -------------------------------------------------
-if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined -x c - -o "$T/m32" 2>/dev/null \
-    && "$T/m32"; then
+# It needs i386 programs to build (gcc-multilib) and to run: gcc -m32 builds on kernels
+# without IA32 emulation too, whose exec then fails ("Exec format error").
+m32_why=""
+if ! printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined -x c - -o "$T/m32" > "$T/m32.log" 2>&1; then
+    m32_why="gcc -m32 with sanitizers cannot build a program here (gcc-multilib): $(tail -n 1 "$T/m32.log")"
+elif ! "$T/m32" > "$T/m32.log" 2>&1; then
+    m32_why="this kernel does not run i386 programs (no IA32 emulation?): $(tail -n 1 "$T/m32.log" | sed "s|$T/||")"
+fi
+if [ -z "$m32_why" ]; then
     STANDIN="--toolchain $HERE/standin/i386.cmake --runner $HERE/standin/run-direct"
     # shellcheck disable=SC2086
     x32check standin-planted planted --sanitize $STANDIN
@@ -317,13 +345,21 @@ if printf 'int main(void){return 0;}\n' | gcc -m32 -fsanitize=address,undefined 
             "$T/standin-autotools-planted.json" tests/test_handles tests/test_sum tests/test_buffer
     fi
 else
-    skip standin-runtime "gcc -m32 with sanitizers cannot build or run here (gcc-multilib)"
+    skip standin-runtime "$m32_why"
 fi
 
 # --- install.sh: a self-locating copy --------------------------------------------------------
 if sh "$TOP/check/install.sh" "$T/prefix" > "$T/install.log" 2>&1 \
     && [ -x "$T/prefix/bin/x32-check" ] && "$T/prefix/bin/x32-check" --help > /dev/null; then
     pass install-runs
+else
+    fail install-runs "$(tail -n 1 "$T/install.log")"
+fi
+if [ ! -x "$T/prefix/bin/x32-check" ]; then
+    skip installed-finds-its-prefix "the install failed (see install-runs)"
+elif [ -n "$mx32_why" ]; then
+    skip installed-finds-its-prefix "$mx32_why"
+else
     # With no --sdk and no environment, the installed copy must take its own prefix.
     (unset X32_SDK_PREFIX X32_RUN; "$T/prefix/bin/x32-check" -q --workdir "$T/inst.work" \
         --json="$T/inst.json" "$PROJECTS/clean" > /dev/null 2>&1)
@@ -333,7 +369,5 @@ if sh "$TOP/check/install.sh" "$T/prefix" > "$T/install.log" 2>&1 \
     else
         fail installed-finds-its-prefix "the installed copy did not look for the SDK in $T/prefix or did not exit 0"
     fi
-else
-    fail install-runs "$(tail -n 1 "$T/install.log")"
 fi
 exit 0

@@ -21,6 +21,33 @@ run_mode() {
         exec timeout -k 5 "$_t" "$@" "$exe" x32-arg1 'x32 arg 2' < /dev/null) > "$_o" 2>&1
 }
 
+# The x32-vm that x32-run --mode vm uses (run.sh exports X32_VM when there is none next
+# to x32-run).
+xvm=${X32_VM:-$(dirname "$user_run")/x32-vm}
+
+# ensure_vm NAME: the VM is up before a case, outside the case's timeout. A 124 from
+# thread_exit_semantics on a loaded machine was not the program: 400 runs of it through
+# --mode vm with a core burnt took 0.2-1.5 s each, against a 60 s timeout. What can take
+# that long is the session around it: a boot (after the idle power-off or a lost
+# session) under TCG on a loaded host, plus the 30 s wait for a lost greeting. So that
+# is done here, with its own time, and said when it happens.
+ensure_vm() {
+    _e0=$(date +%s)
+    _msg=$(timeout -k 5 200 "$xvm" start 2>&1)
+    case $_msg in
+        "already running"*) ;;
+        *) printf 'differential: before %s the VM was not up; x32-vm start took %ss: %s\n' \
+               "$1" "$(( $(date +%s) - _e0 ))" "$(printf '%s' "$_msg" | tail -n 1)" ;;
+    esac
+}
+
+# console_tail: the guest console's last lines, after a VM-side timeout: a hang in the
+# guest shows there, a slow host does not.
+console_tail() {
+    _sess=$("$xvm" start 2>&1 | sed -n 's/.*session \(.*\)$/\1/p')
+    [ -f "$_sess/console.log" ] && tail -n 5 "$_sess/console.log" | sed 's/^/    | guest console: /'
+}
+
 differential() {
     if [ ! -x "$user_run" ]; then
         skip runner_differential "no x32-run (set X32_RUN) to compare with"
@@ -44,7 +71,14 @@ differential() {
             continue
         fi
         run_mode "$rt/$name.user" "$_t_user" "$user_run" --mode user; _ru=$?
+        ensure_vm "$name"
+        _v0=$(date +%s)
         run_mode "$rt/$name.vm" "$_t_vm" "$user_run" --mode vm; _rv=$?
+        if [ "$_rv" = 124 ]; then
+            printf 'differential: %s timed out in the VM after %ss (the VM was up when it started)\n' \
+                "$name" "$(( $(date +%s) - _v0 ))"
+            console_tail
+        fi
         if [ "$_ru" = "$_rv" ] && cmp -s "$rt/$name.user" "$rt/$name.vm"; then _same=yes; else _same=no; fi
         report_pair "vm_diff_$name" "$name" "$_same" "user mode exit $_ru, VM exit $_rv"
         [ "$_same" = yes ] || diff "$rt/$name.user" "$rt/$name.vm" | head -n 12 | sed 's/^/    | /'

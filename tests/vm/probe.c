@@ -210,6 +210,13 @@ static int exec_release(void)
     return 127;
 }
 
+/* Who this process runs as: a set-user-ID file from the host must not change it. */
+static int ids(void)
+{
+    printf("uid=%u euid=%u\n", (unsigned)getuid(), (unsigned)geteuid());
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "hello";
@@ -241,6 +248,8 @@ int main(int argc, char **argv)
         return release();
     if (!strcmp(cmd, "exec-release"))
         return exec_release();
+    if (!strcmp(cmd, "ids"))
+        return ids();
     fprintf(stderr, "probe: unknown command %s\n", cmd);
     return 2;
 }

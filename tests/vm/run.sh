@@ -4,7 +4,8 @@
 # Boots the VM once, then runs tests/vm/probe.c, built static and dynamic for x32, to
 # check what x32-vm promises: the guest kernel runs x32, and stdout, stderr, stdin,
 # argv, environment, cwd, files and exit statuses (codes and signals) pass through,
-# and nothing one run leaves in the VM is seen by the next; the same through
+# nothing one run leaves in the VM is seen by the next, and a set-user-ID file or a
+# device node from the host's tree gives nothing in the guest; the same through
 # `x32-run --mode vm` (and X32_RUN_MODE=vm), with its error when x32-vm is missing.
 # Then three differentials between user mode (x32-run) and the VM (x32-run --mode vm),
 # where both must agree except for the cases listed with a reason in
@@ -41,7 +42,8 @@ BASIC_CASES="vm_boot static_on_x32_kernel dynamic_on_x32_kernel exit_codes signa
 exec_failures argv_env_cwd stdin_small stdin_large stdin_devnull stdout_stderr_apart
 stdout_stderr_merged files_in_cwd sigpipe signal_forwarding isolation sysroot_libc
 warm_latency mode_vm_in_guest mode_vm_exit_codes mode_vm_stdout mode_vm_argv mode_vm_signal
-mode_vm_env mode_vm_missing_x32_vm mode_vm_probe mode_user_exec_stays_user"
+mode_vm_env mode_vm_missing_x32_vm mode_vm_probe mode_user_exec_stays_user host_share_nosuid_nodev
+setuid_file_gains_nothing device_node_unusable"
 
 skip_all() {
     for _c in $BASIC_CASES; do skip "$_c" "$1"; done
@@ -231,6 +233,59 @@ case_warm_latency() {
     else fail warm_latency "$_avg ms per call (limit 5000)"; fi
 }
 
+# --- The host's files are data to the guest, not privileges ---
+# The guest shares the host's / with the caller's own rights. A set-user-ID-root file or
+# a device node anywhere in the host's tree must not give a program in the VM more than
+# it has on the host: the share is mounted nosuid and nodev (vm/init.c).
+
+case_host_share_nosuid_nodev() {
+    _m=$(vmrun /bin/cat /proc/self/mounts 2>&1)
+    _9p=$(printf '%s\n' "$_m" | awk '$3 == "9p" || $3 == "overlay"')
+    _bad=$(printf '%s\n' "$_9p" | awk '!(("," $4 ",") ~ /,nosuid,/ && ("," $4 ",") ~ /,nodev,/) { print $2 " (" $4 ")" }')
+    if [ -z "$_9p" ]; then fail host_share_nosuid_nodev "no 9p mount in the guest's /proc/self/mounts: $(printf '%s' "$_m" | head -n 1)"
+    elif [ -n "$_bad" ]; then fail host_share_nosuid_nodev "mounted without nosuid or nodev: $(printf '%s' "$_bad" | head -n 3 | tr '\n' ' ')"
+    else pass host_share_nosuid_nodev; fi
+}
+
+# An x32 program owned by root with the set-user-ID bit, started in the VM by an
+# unprivileged user (setpriv, as root in the guest), keeps that user's euid. Checked
+# first: the guest sees the bit and the owner, and the user change happened.
+case_setuid_file_gains_nothing() {
+    if [ "$(id -u)" != 0 ]; then
+        skip setuid_file_gains_nothing "needs root on the host to make a root-owned set-user-ID file"; return
+    fi
+    if ! command -v setpriv > /dev/null 2>&1; then
+        skip setuid_file_gains_nothing "setpriv (util-linux) is not installed"; return
+    fi
+    _d=$TEST_TMP/privileges
+    mkdir -p "$_d"
+    chmod 711 "$TEST_TMP"; chmod 755 "$_d"
+    cp "$sta" "$_d/ids"
+    chown 0:0 "$_d/ids"; chmod 4755 "$_d/ids"
+    _seen=$(vmrun /bin/stat -c '%a %u' "$_d/ids" 2>&1)
+    _got=$(vmrun "$(command -v setpriv)" --reuid=65534 --regid=65534 --clear-groups "$_d/ids" ids 2>&1)
+    if [ "$_seen" != "4755 0" ]; then
+        fail setuid_file_gains_nothing "the guest sees the file as '$_seen', not '4755 0': the check would prove nothing"
+    else
+        expect_eq setuid_file_gains_nothing "$_got" "uid=65534 euid=65534"
+    fi
+}
+
+# A device node made on the host (here /dev/null's numbers) cannot be opened in the VM.
+case_device_node_unusable() {
+    if [ "$(id -u)" != 0 ]; then
+        skip device_node_unusable "needs root on the host to make a device node"; return
+    fi
+    _n=$TEST_TMP/null-node
+    rm -f "$_n"
+    if ! mknod "$_n" c 1 3 2> /dev/null; then
+        skip device_node_unusable "cannot make a device node in $TEST_TMP (mounted nodev?)"; return
+    fi
+    # shellcheck disable=SC2016 # expanded by the shell in the VM
+    _got=$(vmrun /bin/sh -c 'if echo x > "$1"; then echo opened; else echo refused; fi' sh "$_n" 2> /dev/null)
+    expect_eq device_node_unusable "$_got" refused
+}
+
 # --- x32-run --mode vm: the same promises through the runner's VM mode ---
 
 # xrun ARGS...: x32-run with a timeout.  --mode vm takes the x32-vm next to x32-run;
@@ -357,6 +412,9 @@ case_signal_forwarding
 case_isolation
 case_sysroot_libc
 case_warm_latency
+case_host_share_nosuid_nodev
+case_setuid_file_gains_nothing
+case_device_node_unusable
 case_mode_vm_in_guest
 case_mode_vm_exit_codes
 case_mode_vm_stdout
