@@ -54,7 +54,7 @@ differential() {
         return
     fi
     mkdir -p "$rt"
-    if ! TEST_TMP=$rt X32_CC=$cc X32_RUN=/bin/true sh "$runner_suite/run.sh" > "$rt/build.log" 2>&1; then
+    if ! TEST_TMP=$rt X32_CC=$cc X32_RUN=/bin/true X32_RUNNER_BUILD_ONLY=1 sh "$runner_suite/run.sh" > "$rt/build.log" 2>&1; then
         fail runner_differential "tests/runner/run.sh could not build its programs (see $rt/build.log)"
         return
     fi
