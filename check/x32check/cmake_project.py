@@ -109,38 +109,10 @@ def _test_name(token):
     return token
 
 
-def tag_tests(build_dir):
-    """Put `env X32_RUN_EVIDENCE_TAG=NAME` in front of every test's command, so the
-    evidence lines x32-run writes say which test started the x32 program."""
-    env = shutil.which("env") or "/usr/bin/env"
-    for root, _, files in os.walk(build_dir):
-        if "CTestTestfile.cmake" not in files:
-            continue
-        path = os.path.join(root, "CTestTestfile.cmake")
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().split("\n")
-        for i, line in enumerate(lines):
-            m = _ADD_TEST.match(line)
-            if m and m.group(2) != env:
-                name = _test_name(m.group(1)[len("add_test("):].strip())
-                rest = line[len(m.group(1)):]
-                command = m.group(2)
-                # ctest finds a bare program name (the old add_test(example example))
-                # in the test's directory; env would search PATH instead.
-                if "/" not in command and os.path.isfile(os.path.join(root, command)):
-                    rest = '"%s"%s' % (os.path.join(root, command), rest[len(command) + 2:])
-                lines[i] = '%s"%s" [==[X32_RUN_EVIDENCE_TAG=%s]==] %s' % (
-                    m.group(1), env, name, rest)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("\n".join(lines))
-
-
-def give_tests_the_runner(build_dir, runner):
-    """ctest puts the emulator only in front of a test whose command is a target name;
-    `COMMAND $<TARGET_FILE:t>` (googletest does this) would exec the x32 program
-    directly, and on a kernel without x32 the shell then reads the ELF file as a script.
-    Prefix every test whose command is an x32 program with the runner. Returns how
-    many tests were changed."""
+def _rewrite_add_tests(build_dir, rewrite):
+    """Call rewrite(directory, match, line) for every add_test line of every
+    CTestTestfile.cmake below build_dir; a line it returns replaces the old one, None
+    keeps it. Returns how many lines were replaced."""
     changed = 0
     for root, _, files in os.walk(build_dir):
         if "CTestTestfile.cmake" not in files:
@@ -150,10 +122,45 @@ def give_tests_the_runner(build_dir, runner):
             lines = f.read().split("\n")
         for i, line in enumerate(lines):
             m = _ADD_TEST.match(line)
-            if m and m.group(2) != runner and _is_x32_elf(m.group(2)):
-                lines[i] = '%s"%s" %s' % (m.group(1), runner, line[len(m.group(1)):])
+            new = rewrite(root, m, line) if m else None
+            if new is not None:
+                lines[i] = new
                 changed += 1
         with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(lines))
     return changed
+
+
+def tag_tests(build_dir):
+    """Put `env X32_RUN_EVIDENCE_TAG=NAME` in front of every test's command, so the
+    evidence lines x32-run writes say which test started the x32 program."""
+    env = shutil.which("env") or "/usr/bin/env"
+
+    def tag(root, m, line):
+        if m.group(2) == env:
+            return None
+        name = _test_name(m.group(1)[len("add_test("):].strip())
+        rest = line[len(m.group(1)):]
+        command = m.group(2)
+        # ctest finds a bare program name (the old add_test(example example)) in the
+        # test's directory; env would search PATH instead.
+        if "/" not in command and os.path.isfile(os.path.join(root, command)):
+            rest = '"%s"%s' % (os.path.join(root, command), rest[len(command) + 2:])
+        return '%s"%s" [==[X32_RUN_EVIDENCE_TAG=%s]==] %s' % (m.group(1), env, name, rest)
+
+    _rewrite_add_tests(build_dir, tag)
+
+
+def give_tests_the_runner(build_dir, runner):
+    """ctest puts the emulator only in front of a test whose command is a target name;
+    `COMMAND $<TARGET_FILE:t>` (googletest does this) would exec the x32 program
+    directly, and on a kernel without x32 the shell then reads the ELF file as a script.
+    Prefix every test whose command is an x32 program with the runner. Returns how
+    many tests were changed."""
+    def prefix(_root, m, line):
+        if m.group(2) == runner or not _is_x32_elf(m.group(2)):
+            return None
+        return '%s"%s" %s' % (m.group(1), runner, line[len(m.group(1)):])
+
+    return _rewrite_add_tests(build_dir, prefix)
 
