@@ -88,6 +88,7 @@ export X32_SDK_PREFIX X32_CC X32_CXX X32_RUN
 unset LIBRARY_PATH
 
 RESULTS=$(mktemp -d)
+TIMES=""
 trap 'rm -rf "$RESULTS"' EXIT
 for _s in $SUITES; do
     if [ "$_s" = examples ]; then _cmd="$TOP/examples/run.sh"; _args=--check
@@ -97,6 +98,7 @@ for _s in $SUITES; do
         continue
     fi
     echo "== suite $_s"
+    _t0=$(date +%s)
     TEST_TMP=$(mktemp -d "/tmp/x32-sdk-test-$_s.XXXXXX")
     export TEST_TMP
     # shellcheck disable=SC2086
@@ -108,6 +110,8 @@ for _s in $SUITES; do
         echo "FAIL suite-$_s: the suite exited $_rc without reporting a failure" | tee -a "$RESULTS/all"
     fi
     rm -rf "$TEST_TMP"
+    # Seconds per suite: CI has a time budget, and this shows where it goes.
+    TIMES="$TIMES $_s $(( $(date +%s) - _t0 ))s"
 done
 
 touch "$RESULTS/all"
@@ -125,5 +129,6 @@ if [ "$_k" != 0 ]; then
     grep '^SKIP ' "$RESULTS/all"
 fi
 echo
+echo "Time per suite:$TIMES"
 echo "$_p passed, $_f failed, $_k skipped"
 [ "$_f" = 0 ] && [ "$_p" != 0 ]
