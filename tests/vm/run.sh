@@ -10,7 +10,7 @@
 # Then three differentials between user mode (x32-run) and the VM (x32-run --mode vm),
 # where both must agree except for the cases listed with a reason in
 # tests/vm/known-differences.txt:
-#   syscalls.sh      tests/vm/syscall_table.c, call by call (one case per line)
+#   syscalls.sh      tests/vm/syscall_table/, call by call (one case per line)
 #   examples.sh      the portability examples (examples/run.sh), program by program
 #   differential.sh  every program of tests/runner: exit status and output
 #
