@@ -246,6 +246,8 @@ build_step() {
     fi
     rm -rf "$_out.tmp" "$_out"
     mkdir -p "$_out.tmp/root" || die "cannot create $_out.tmp (disk full?)"
+    # The previous run's log is kept as .1: after a retry, the first failure is still there.
+    [ -s "$_log" ] && mv -f "$_log" "$_log.1"
     : > "$_log"; touch "$_log.start"
     _t0=$(date +%s)
     # The recipe runs in a session of its own (lib/run-step.sh), so that stop_step can

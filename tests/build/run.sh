@@ -3,7 +3,8 @@
 # that looks complete; interrupted builds resume; the step cache restores a fresh prefix;
 # downloads are verified; a busy dpkg, a newer Debian source package, Ctrl-C and odd
 # paths (apt-lock.sh, debian-sources.sh, interrupt.sh, paths.sh); the step order comes
-# from the step files (step-order.sh). Scenarios that would build for real use a private
+# from the step files (step-order.sh); a step's log keeps the previous run's and marks
+# its phases (step-log.sh). Scenarios that would build for real use a private
 # cache and the cheapest step (linux-headers), so this suite takes about three minutes.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -170,6 +171,7 @@ fi
 . "$HERE/debian-sources.sh"
 . "$HERE/interrupt.sh"
 . "$HERE/step-order.sh"
+. "$HERE/step-log.sh"
 . "$HERE/paths.sh"
 
 # --- the real SDK: no-op re-run, restore into a fresh prefix, what a change rebuilds ------
