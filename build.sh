@@ -192,7 +192,7 @@ case $ACTION in
         package_sdk
         exit 0 ;;
     check-gcc|check-glibc)
-        . "$TOP/lib/check.sh"
+        . "$TOP/lib/upstream-checks.sh"
         _status=0
         run_upstream_check "$ACTION" "$@" || _status=$?
         exit "$_status" ;;
