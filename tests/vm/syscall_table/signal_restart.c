@@ -16,15 +16,21 @@ static void restart_handler(int sig)
         write(restart_pipe_w, "r", 1);
 }
 
-static void arm_alarm_ms(int ms, int flags)
+/* arm_alarm HANDLER MS FLAGS: SIGALRM to HANDLER (with FLAGS) in MS milliseconds. */
+static void arm_alarm(void (*handler)(int), int ms, int flags)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = restart_handler;
+    sa.sa_handler = handler;
     sa.sa_flags = flags;
     sigaction(SIGALRM, &sa, NULL);
     struct itimerval iv = {{0, 0}, {0, ms * 1000}};
     setitimer(ITIMER_REAL, &iv, NULL);
+}
+
+static void arm_alarm_ms(int ms, int flags)
+{
+    arm_alarm(restart_handler, ms, flags);
 }
 
 void case_sig_restart(void)
@@ -81,13 +87,7 @@ static void restart_class_handler(int sig)
 
 static void alarm_restart(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = restart_class_handler;
-    sa.sa_flags = SA_RESTART;
-    sigaction(SIGALRM, &sa, NULL);
-    struct itimerval iv = {{0, 0}, {0, ALARM_MS * 1000}};
-    setitimer(ITIMER_REAL, &iv, NULL);
+    arm_alarm(restart_class_handler, ALARM_MS, SA_RESTART);
 }
 
 void case_sig_restart_classes(void)
