@@ -14,11 +14,7 @@ void case_mq_notify(void)
         return;
     mq_unlink(name);
     block(SIGUSR1);
-    struct sigevent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGUSR1;
-    ev.sigev_value.sival_int = 31;
+    struct sigevent ev = signal_event(SIGUSR1, 31);
     out("%s", rv(mq_notify(q, &ev)));
     out("busy=%s", rv(mq_notify(q, &ev)));
     mq_send(q, "msg", 3, 5);

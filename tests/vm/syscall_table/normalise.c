@@ -222,4 +222,14 @@ void siginfo_fields(const siginfo_t *si)
         out("errno=%d", si->si_errno);
 }
 
+struct sigevent signal_event(int sig, int value)
+{
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = sig;
+    ev.sigev_value.sival_int = value;
+    return ev;
+}
+
 void handler_plain(int sig) { (void)sig; hits++; }

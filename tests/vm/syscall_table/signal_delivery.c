@@ -223,11 +223,7 @@ void case_sig_sigchld(void)
 void case_sig_timer(void)
 {
     on(SIGRTMIN + 1, record, 0);
-    struct sigevent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGRTMIN + 1;
-    ev.sigev_value.sival_int = 7;
+    struct sigevent ev = signal_event(SIGRTMIN + 1, 7);
     timer_t t;
     timer_create(CLOCK_MONOTONIC, &ev, &t);
     struct itimerspec its = {{0, 0}, {0, 5000000}};

@@ -113,6 +113,8 @@ int on(int sig, void (*fn)(int, siginfo_t *, void *), int flags);
 void block(int sig);
 void siginfo_fields(const siginfo_t *si);
 void handler_plain(int sig);
+/* signal_event SIG VALUE: a timer's or queue's notification by signal SIG with VALUE. */
+struct sigevent signal_event(int sig, int value);
 
 /* ---- signal_frames.c: the alternate stack, also used by signal_delivery.c ---- */
 

@@ -6,11 +6,7 @@
 void case_timer_create(void)
 {
     block(SIGRTMIN + 1);
-    struct sigevent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGRTMIN + 1;
-    ev.sigev_value.sival_int = 99;
+    struct sigevent ev = signal_event(SIGRTMIN + 1, 99);
     timer_t t;
     out("%s", rv(timer_create(CLOCK_MONOTONIC, &ev, &t)));
     struct itimerspec its = {{0, 0}, {0, 10000000}};
