@@ -18,6 +18,7 @@ for _s in $_order; do
         case $_order in *" $_d "*" $_s "*) ;; *) _bad="$_bad $_s-before-$_d" ;; esac
     done
 done
+# shellcheck disable=SC2086 # one step name a word
 if [ -n "$_bad" ] || [ "$(printf '%s\n' $_order | wc -l)" -lt 9 ]; then
     fail steps-ordered-by-deps "order '$_order':$_bad"
 else
