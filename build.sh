@@ -10,6 +10,10 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/apt.sh"
 . "$TOP/lib/sources.sh"
 . "$TOP/lib/steps.sh"
+# The steps and their order, found once (lib/steps.sh: step files and their deps).
+STEP_TABLE=$(order_steps) || exit 2
+# optional_names: the optional steps on one line, for messages.
+optional_names() { _on=$(optional_steps | paste -sd ' ' -); echo "${_on:-none}"; }
 
 usage() {
     cat <<EOF
@@ -24,6 +28,7 @@ Options:
   -j N, --jobs N   parallel jobs (default: all cores, $(nproc 2>/dev/null || echo 1) here)
   --sources DIR    where source tarballs are looked up (default: \$X32_SDK_CACHE/sources)
   --with-fortran   also build the Fortran compiler and libgfortran
+  --with STEP      also build the optional step STEP (optional steps: $(optional_names))
   --from STEP      rebuild STEP and every step after it
   --to STEP        build every step up to and including STEP
   -h, --help       this text
@@ -48,6 +53,7 @@ JOBS=$(nproc 2>/dev/null || echo 1)
 SOURCES=""
 LANGUAGES="c,c++"
 FROM=""; TO=""; ONLY=""; ACTION=build
+WITH_STEPS=""  # optional steps asked for (--with)
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -60,6 +66,10 @@ while [ $# -gt 0 ]; do
         --sources) [ $# -ge 2 ] || die "--sources needs a directory"; SOURCES=$2; shift ;;
         --sources=*) SOURCES=${1#*=} ;;
         --with-fortran) LANGUAGES="c,c++,fortran" ;;
+        --with) [ $# -ge 2 ] || die "--with needs a step name"
+                optional_steps | grep -qx -- "$2" \
+                    || die "--with: '$2' is not an optional step; optional steps: $(optional_names)"
+                WITH_STEPS="$WITH_STEPS $2"; shift ;;
         --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
         list|package|sources) ACTION=$1 ;;
@@ -163,8 +173,9 @@ resolve_source_choices
 
 case $ACTION in
     list)
-        for _s in $(all_steps); do
-            if step_is_current "$_s"; then _st="built"
+        for _s in $(step_table | cut -d' ' -f1); do
+            if ! all_steps | grep -qx -- "$_s"; then _st="optional, not asked for (--with $_s)"
+            elif step_is_current "$_s"; then _st="built"
             elif [ -f "$CACHE/steps/$_s-$(step_key "$_s")/seconds" ]; then _st="in the step cache"
             else _st="to build"; fi
             printf '%-14s %s\n' "$_s" "$_st"
@@ -181,7 +192,7 @@ case $ACTION in
         package_sdk
         exit 0 ;;
     check-gcc|check-glibc)
-        . "$TOP/lib/check.sh"
+        . "$TOP/lib/upstream-checks.sh"
         _status=0
         run_upstream_check "$ACTION" "$@" || _status=$?
         exit "$_status" ;;

@@ -1,6 +1,7 @@
 # shellcheck shell=sh
-# apt_install: the one way the SDK's scripts (build.sh, tests/run.sh, tests/fuzz/run.sh)
-# install Debian packages. On a fresh cloud machine another apt (unattended-upgrades,
+# apt_install: the one way the SDK's scripts (build.sh, tests/run.sh, tests/fuzz/run.sh,
+# tests/fresh-host.sh) install Debian packages, and can_apt, the one test of whether they
+# may. On a fresh cloud machine another apt (unattended-upgrades,
 # cloud-init) often holds the dpkg lock for minutes: every apt-get here waits for it for a
 # bounded time ($X32_SDK_APT_LOCK_TIMEOUT seconds, default 600), says that it waits and
 # who holds it, and when the time is up names the holder and the command to run again.
@@ -10,6 +11,12 @@
 # APT_RERUN (the command the user should run again, default the apt-get command).
 
 APT_LOCK_FILE=${APT_LOCK_FILE:-/var/lib/dpkg/lock-frontend}
+
+# can_apt: we may install Debian packages ourselves (root, apt present, and not forbidden
+# with X32_SDK_NO_APT=1).
+can_apt() {
+    [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${X32_SDK_NO_APT:-}" ]
+}
 
 # apt_lock_holder: "PID (name)" of the process holding the dpkg lock, empty when free.
 # /proc/locks names the holder of an fcntl or flock lock by inode; apt may use

@@ -2,12 +2,7 @@
 # check_host_tools: the build machine has what the recipes use, or we say how to get it.
 # Debian/Ubuntu package names; as root the missing ones are installed with apt-get.
 
-# can_apt: we may install Debian packages ourselves (root, apt present, not forbidden).
-can_apt() {
-    [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${X32_SDK_NO_APT:-}" ]
-}
-
-. "$TOP/lib/apt.sh"
+. "$TOP/lib/apt.sh"  # can_apt, apt_install
 APT_WHO=build.sh  # in messages of lib/apt.sh
 
 # sdk_apt_install PACKAGE...: apt_install (lib/apt.sh) into the cache's apt.log. A lock

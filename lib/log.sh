@@ -23,6 +23,7 @@ show_failure() {
     tail -n 40 "$2" >&2
     printf '%s\n' '----------------------------------------------------------------' >&2
     printf 'Full log: %s\n' "$2" >&2
+    [ -s "$2.1" ] && printf "The previous run's log: %s.1\n" "$2" >&2
     if [ -n "$3" ] && [ -d "$3" ]; then
         _cfg=$(find "$3" -name config.log -newer "$2.start" -exec ls -t {} + 2>/dev/null | head -n 1)
         [ -n "$_cfg" ] || _cfg=$(find "$3" -name config.log -exec ls -t {} + 2>/dev/null | head -n 1)

@@ -25,5 +25,19 @@ trap 'kill "$_watchdog" 2>/dev/null || true' EXIT
 read_step "$2"
 export STAGE BUILD_DIR DESTDIR
 cd "$BUILD_DIR"
+# Phase marks in the step's log, so that a long log reads in parts: the recipe's
+# commands before its first make are its configure phase, and each make the recipe runs
+# is marked as a make or an install phase. make is a function for the recipe only
+# (makefiles run their own make); the step files stay as they are (they feed the keys).
+log_phase() { printf '\n=== x32-sdk step %s: %s, %s\n' "$_step_name" "$1" "$(date '+%Y-%m-%d %H:%M:%S')"; }
+make() {
+    _mk_phase="make"
+    for _mk_arg in "$@"; do case $_mk_arg in install|install-*|install_*) _mk_phase=install ;; esac; done
+    log_phase "$_mk_phase phase (make $*)"
+    command make "$@"
+}
+_step_name=$2
+log_phase "configure phase"
 run_step
+log_phase "recipe finished"
 relocate_destdir

@@ -1,39 +1,121 @@
 # shellcheck shell=sh
 # The step engine: keys, stamps, the step-output cache and running one step.
 #
-# A step is a file <area>/steps/<name>.sh that sets
+# A step is a file toolchain/steps/NAME.sh or sysroot/steps/NAME.sh (the toolchain and its
+# sysroot), AREA/step.sh (a program of the SDK: runner/, vm/; the step is named after its
+# folder) or AREA/steps/NAME.sh (another area's steps). Adding a step is adding such a
+# file: the steps are found, not listed. It sets
 #   deps="..."     steps whose outputs it needs
 #   pins="..."     pin files it builds from (their patch folders count too)
 #   inputs="..."   other files or folders whose content it depends on
 #   opts="..."    (optional) build options that change its output, e.g. languages
 #   tree=NAME      (optional) the build tree it works in; the step that creates a tree
 #                  sets tree_owner=yes, later steps reuse it (GCC is compiled only once)
+#   optional=yes   (optional) built only when asked for: ./build.sh --with NAME (which
+#                  adds NAME to WITH_STEPS), or ./build.sh NAME alone; a step that is not
+#                  optional may not depend on one
 # and a function run_step that installs into $STAGE (a folder laid out like the prefix).
+#
+# The order comes from the deps: the toolchain's and sysroot's steps first, in rounds
+# (each round holds the steps whose deps are all in earlier rounds; within a round
+# toolchain/ comes before sysroot/, then file names in order), then the other areas'
+# steps (AREA/step.sh, then AREA/steps/NAME.sh) in rounds the same way. deps= and optional= are read as text for this: keep each on a
+# line of its own, with literal step names.
 #
 # key(step) = hash(step file, pins, patches, inputs, options, keys of deps). Outputs are
 # cached in $CACHE/steps/<name>-<key>/ and copied into the prefix; a stamp in the prefix
 # records the key it holds, and a manifest the files it installed (removed when the step
 # is replaced). Nothing in an output depends on where the prefix is.
 
-STEP_FILES="toolchain/steps/binutils.sh sysroot/steps/linux-headers.sh toolchain/steps/gcc-compiler.sh
-sysroot/steps/glibc-headers.sh toolchain/steps/libgcc.sh sysroot/steps/glibc.sh toolchain/steps/gcc-libs.sh
-runner/step.sh vm/step.sh"
-
-step_file() {
-    for _f in $STEP_FILES; do
-        case $_f in
-            */steps/"$1".sh) echo "$TOP/$_f"; return 0 ;;
-            runner/step.sh) [ "$1" = runner ] && { echo "$TOP/$_f"; return 0; } ;;
-            vm/step.sh) [ "$1" = vm ] && { echo "$TOP/$_f"; return 0; } ;;
-        esac
+# step_candidates: every step file as "GROUP NAME PATH" (PATH from TOP), in the order
+# that breaks ties within a round.
+step_candidates() {
+    for _f in "$TOP"/toolchain/steps/*.sh "$TOP"/sysroot/steps/*.sh; do
+        [ -f "$_f" ] || continue
+        _n=${_f##*/}; printf '1 %s %s\n' "${_n%.sh}" "${_f#"$TOP"/}"
     done
-    return 1
+    for _f in "$TOP"/*/step.sh; do
+        [ -f "$_f" ] || continue
+        _n=${_f%/step.sh}; printf '2 %s %s\n' "${_n##*/}" "${_f#"$TOP"/}"
+    done
+    for _f in "$TOP"/*/steps/*.sh; do
+        case $_f in "$TOP"/toolchain/steps/*|"$TOP"/sysroot/steps/*) continue ;; esac
+        [ -f "$_f" ] || continue
+        _n=${_f##*/}; printf '2 %s %s\n' "${_n%.sh}" "${_f#"$TOP"/}"
+    done
 }
 
-all_steps() {
-    for _f in $STEP_FILES; do
-        case $_f in runner/step.sh) echo runner ;; vm/step.sh) echo vm ;; *) _f=${_f##*/}; echo "${_f%.sh}" ;; esac
+# step_declared FILE VAR: VAR's value as the step file declares it on a line of its own
+# (VAR=value, VAR="value" or VAR='value').
+step_declared() {
+    sed -n "s/^$2=[\"']\{0,1\}\([^\"']*\)[\"']\{0,1\}[[:space:]]*\$/\1/p" "$1" | head -n 1
+}
+
+# order_steps: every step as "NAME PATH OPTIONAL" (yes or no), in build order.
+order_steps() {
+    _os_all=$(step_candidates)
+    _os_placed=" "; _os_optional=" "
+    for _os_g in 1 2; do
+        _os_left=$(printf '%s\n' "$_os_all" | awk -v g="$_os_g" '$1 == g { print $2, $3 }')
+        while [ -n "$_os_left" ]; do
+            _os_round=""; _os_rest=""
+            while read -r _os_n _os_p; do
+                _os_ready=yes
+                for _os_d in $(step_declared "$TOP/$_os_p" deps); do
+                    case $_os_placed in *" $_os_d "*) ;; *) _os_ready=no ;; esac
+                done
+                if [ "$_os_ready" = no ]; then
+                    _os_rest="$_os_rest$_os_n $_os_p
+"
+                    continue
+                fi
+                _os_round="$_os_round$_os_n "
+                _os_opt=no; [ "$(step_declared "$TOP/$_os_p" optional)" = yes ] && _os_opt=yes
+                [ "$_os_opt" = yes ] && _os_optional="$_os_optional$_os_n "
+                for _os_d in $(step_declared "$TOP/$_os_p" deps); do
+                    case "$_os_opt$_os_optional" in no*" $_os_d "*)
+                        echo "lib/steps.sh: step $_os_n ($_os_p) is not optional but needs the optional step $_os_d: make it optional=yes too, or $_os_d not optional" >&2
+                        return 1 ;;
+                    esac
+                done
+                printf '%s %s %s\n' "$_os_n" "$_os_p" "$_os_opt"
+            done <<STEPS
+$_os_left
+STEPS
+            if [ -z "$_os_round" ]; then
+                echo "lib/steps.sh: these steps need steps that do not exist, come later or need each other (see their deps=): $(printf '%s\n' "$_os_left" | cut -d' ' -f2 | tr '\n' ' ')" >&2
+                return 1
+            fi
+            _os_placed="$_os_placed$_os_round"
+            _os_left=$(printf '%s' "$_os_rest")
+        done
     done
+}
+
+# step_table: order_steps, worked out once per shell (and at once in build.sh).
+step_table() {
+    [ -n "${STEP_TABLE:-}" ] || STEP_TABLE=$(order_steps) || exit 2
+    printf '%s\n' "$STEP_TABLE"
+}
+
+# step_file NAME: the step's file, optional or not.
+step_file() {
+    _sf_p=$(step_table | awk -v n="$1" '$1 == n { print $2; exit }')
+    [ -n "$_sf_p" ] && echo "$TOP/$_sf_p"
+}
+
+# all_steps: the steps of this build, in order: every step that is not optional, and
+# the optional ones named in WITH_STEPS.
+all_steps() {
+    step_table | while read -r _as_n _as_p _as_opt; do
+        if [ "$_as_opt" = no ]; then echo "$_as_n"; continue; fi
+        case " ${WITH_STEPS:-} " in *" $_as_n "*) echo "$_as_n" ;; esac
+    done
+}
+
+# optional_steps: the optional steps, asked for or not.
+optional_steps() {
+    step_table | awk '$3 == "yes" { print $1 }'
 }
 
 # hash_paths PATH...: one hash of the names and contents of files (folders recursively,
@@ -164,6 +246,8 @@ build_step() {
     fi
     rm -rf "$_out.tmp" "$_out"
     mkdir -p "$_out.tmp/root" || die "cannot create $_out.tmp (disk full?)"
+    # The previous run's log is kept as .1: after a retry, the first failure is still there.
+    [ -s "$_log" ] && mv -f "$_log" "$_log.1"
     : > "$_log"; touch "$_log.start"
     _t0=$(date +%s)
     # The recipe runs in a session of its own (lib/run-step.sh), so that stop_step can

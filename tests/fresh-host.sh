@@ -99,7 +99,8 @@ trap 'exit 130' INT TERM HUP
 
 if ! command -v debootstrap > /dev/null 2>&1; then
     echo "== installing debootstrap"
-    { apt-get install -y debootstrap || { apt-get update && apt-get install -y debootstrap; }; } >> "$LOG" 2>&1 \
+    . "$TOP/lib/apt.sh"
+    APT_WHO=$ME APT_RERUN="$ME (with the same arguments)" apt_install "$LOG" debootstrap \
         || die "could not install debootstrap (see $LOG)"
 fi
 

@@ -52,9 +52,9 @@ done
 printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
 printf 'int main(){return 0;}\n' | g++ -mx32 -x c++ - -o /dev/null 2>/dev/null || missing="$missing g++-multilib"
 if [ -n "$missing" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    . "$TOP/lib/apt.sh"
+    if can_apt; then
         echo "== installing test tools:$missing"
-        . "$TOP/lib/apt.sh"
         # shellcheck disable=SC2086 # one word per package
         APT_WHO=tests/run.sh APT_RERUN="$0 (with the same arguments)" apt_install /tmp/x32-sdk-test-apt.log $missing \
             || echo "tests/run.sh: could not install$missing (see /tmp/x32-sdk-test-apt.log); the tests that need them will skip" >&2

@@ -4,14 +4,11 @@
 # make ignored SIGINT and outlived build.sh, holding the cache lock for minutes), and the
 # next ./build.sh must start at once and build the step again; a build.sh killed with -9
 # takes its step with it. The step is a fake one,
-# quick to redo: a copy of the checkout whose step list (lib/steps.sh) names only it.
+# quick to redo: a copy of the checkout whose only step file is it.
 
 FI="$T/fake-interrupt"
-fake_checkout "$FI"
-cat > "$FI/toolchain/steps/slow.sh" <<'EOF'
+one_step_checkout "$FI" slow <<'EOF'
 # A step that, the first time, runs a long child process (as make runs gcc).
-deps=""
-pins=""
 run_step() {
     if [ ! -f "$SLOW_MARKS/started" ]; then
         touch "$SLOW_MARKS/started"
@@ -23,15 +20,13 @@ run_step() {
     echo done > "$STAGE/share/slow-step"
 }
 EOF
-sed -i '/^STEP_FILES="/,/"$/c\
-STEP_FILES="toolchain/steps/slow.sh"' "$FI/lib/steps.sh"
 # A sleep of a length no other process here has, so that a survivor can be recognised.
 SLOW_SLEEP="3$(( $$ % 1000 )).$(date +%N | cut -c1-6)"
 SLOW_MARKS="$T/slow-marks"
 mkdir -p "$SLOW_MARKS"
 export SLOW_SLEEP SLOW_MARKS
 
-if [ "$(sh -c '. "$1/lib/steps.sh"; all_steps' sh "$FI" 2>&1)" != slow ]; then
+if [ "$(sh -c 'TOP=$1; . "$1/lib/steps.sh"; all_steps' sh "$FI" 2>&1)" != slow ]; then
     fail ctrl-c-stops-the-whole-step "the fake checkout's step list is not just the fake step (lib/steps.sh changed shape?)"
 else
     # build.sh leads its own process group, as a shell's foreground job does, and takes

@@ -2,9 +2,10 @@
 # build.sh itself: bad input gets a one-line error and a non-zero exit, never a prefix
 # that looks complete; interrupted builds resume; the step cache restores a fresh prefix;
 # downloads are verified; a busy dpkg, a newer Debian source package, Ctrl-C and odd
-# paths (apt-lock.sh, debian-sources.sh, interrupt.sh, paths.sh). Scenarios that would
-# build for real use a private cache and the cheapest step (linux-headers), so this suite
-# takes about three minutes.
+# paths (apt-lock.sh, debian-sources.sh, interrupt.sh, paths.sh); the step order comes
+# from the step files (step-order.sh); a step's log keeps the previous run's and marks
+# its phases (step-log.sh). Scenarios that would build for real use a private
+# cache and the cheapest step (linux-headers), so this suite takes about three minutes.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
@@ -32,6 +33,15 @@ fake_checkout() {
     (cd "$TOP" && tar -cf - --exclude=runner/build runner) | (cd "$1" && tar -xf -)
     # The VM step's key covers vm/'s guest sources.
     (cd "$TOP" && tar -cf - --exclude=vm/build vm) | (cd "$1" && tar -xf -)
+}
+
+# one_step_checkout DIR NAME: a fake checkout whose only step is toolchain/steps/NAME.sh
+# (lib/steps.sh finds the steps by their files), with no deps or pins and the rest of the
+# step file (a comment and run_step) read from stdin.
+one_step_checkout() {
+    fake_checkout "$1"
+    rm -f "$1"/toolchain/steps/*.sh "$1"/sysroot/steps/*.sh "$1"/*/step.sh
+    { printf 'deps=""\npins=""\n'; cat; } > "$1/toolchain/steps/$2.sh"
 }
 
 # --- command line ----------------------------------------------------------------------
@@ -160,6 +170,8 @@ fi
 . "$HERE/apt-lock.sh"
 . "$HERE/debian-sources.sh"
 . "$HERE/interrupt.sh"
+. "$HERE/step-order.sh"
+. "$HERE/step-log.sh"
 . "$HERE/paths.sh"
 
 # --- the real SDK: no-op re-run, restore into a fresh prefix, what a change rebuilds ------

@@ -21,8 +21,8 @@ name_of() {
     esac
 }
 
-if ! command -v clang >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    . "$TOP/lib/apt.sh"
+. "$TOP/lib/apt.sh"
+if ! command -v clang >/dev/null 2>&1 && can_apt; then
     APT_WHO=tests/fuzz/run.sh APT_RERUN="tests/run.sh fuzz" apt_install "$T/apt.log" clang
 fi
 if ! command -v clang >/dev/null 2>&1; then

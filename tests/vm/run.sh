@@ -6,11 +6,12 @@
 # argv, environment, cwd, files and exit statuses (codes and signals) pass through,
 # nothing one run leaves in the VM is seen by the next, and a set-user-ID file or a
 # device node from the host's tree gives nothing in the guest; the same through
-# `x32-run --mode vm` (and X32_RUN_MODE=vm), with its error when x32-vm is missing.
+# `x32-run --mode vm` (and X32_RUN_MODE=vm), with its error when x32-vm is missing
+# (host-files.sh and mode-vm.sh hold those two groups of cases; this file the rest).
 # Then three differentials between user mode (x32-run) and the VM (x32-run --mode vm),
 # where both must agree except for the cases listed with a reason in
 # tests/vm/known-differences.txt:
-#   syscalls.sh      tests/vm/syscall_table.c, call by call (one case per line)
+#   syscalls.sh      tests/vm/syscall_table/, call by call (one case per line)
 #   examples.sh      the portability examples (examples/run.sh), program by program
 #   differential.sh  every program of tests/runner: exit status and output
 #
@@ -233,165 +234,15 @@ case_warm_latency() {
     else fail warm_latency "$_avg ms per call (limit 5000)"; fi
 }
 
-# --- The host's files are data to the guest, not privileges ---
-# The guest shares the host's / with the caller's own rights. A set-user-ID-root file or
-# a device node anywhere in the host's tree must not give a program in the VM more than
-# it has on the host: the share is mounted nosuid and nodev (vm/init.c).
+# --- The host's files are data to the guest, not privileges (host-files.sh) ---
+# shellcheck source=host-files.sh
+. "$here/host-files.sh"
 
-case_host_share_nosuid_nodev() {
-    _m=$(vmrun /bin/cat /proc/self/mounts 2>&1)
-    _9p=$(printf '%s\n' "$_m" | awk '$3 == "9p" || $3 == "overlay"')
-    _bad=$(printf '%s\n' "$_9p" | awk '!(("," $4 ",") ~ /,nosuid,/ && ("," $4 ",") ~ /,nodev,/) { print $2 " (" $4 ")" }')
-    if [ -z "$_9p" ]; then fail host_share_nosuid_nodev "no 9p mount in the guest's /proc/self/mounts: $(printf '%s' "$_m" | head -n 1)"
-    elif [ -n "$_bad" ]; then fail host_share_nosuid_nodev "mounted without nosuid or nodev: $(printf '%s' "$_bad" | head -n 3 | tr '\n' ' ')"
-    else pass host_share_nosuid_nodev; fi
-}
+# --- x32-run --mode vm: the same promises through the runner's VM mode (mode-vm.sh) ---
+# shellcheck source=mode-vm.sh
+. "$here/mode-vm.sh"
 
-# An x32 program owned by root with the set-user-ID bit, started in the VM by an
-# unprivileged user (setpriv, as root in the guest), keeps that user's euid. Checked
-# first: the guest sees the bit and the owner, and the user change happened.
-case_setuid_file_gains_nothing() {
-    if [ "$(id -u)" != 0 ]; then
-        skip setuid_file_gains_nothing "needs root on the host to make a root-owned set-user-ID file"; return
-    fi
-    if ! command -v setpriv > /dev/null 2>&1; then
-        skip setuid_file_gains_nothing "setpriv (util-linux) is not installed"; return
-    fi
-    _d=$TEST_TMP/privileges
-    mkdir -p "$_d"
-    chmod 711 "$TEST_TMP"; chmod 755 "$_d"
-    cp "$sta" "$_d/ids"
-    chown 0:0 "$_d/ids"; chmod 4755 "$_d/ids"
-    _seen=$(vmrun /bin/stat -c '%a %u' "$_d/ids" 2>&1)
-    _got=$(vmrun "$(command -v setpriv)" --reuid=65534 --regid=65534 --clear-groups "$_d/ids" ids 2>&1)
-    if [ "$_seen" != "4755 0" ]; then
-        fail setuid_file_gains_nothing "the guest sees the file as '$_seen', not '4755 0': the check would prove nothing"
-    else
-        expect_eq setuid_file_gains_nothing "$_got" "uid=65534 euid=65534"
-    fi
-}
-
-# A device node made on the host (here /dev/null's numbers) cannot be opened in the VM.
-case_device_node_unusable() {
-    if [ "$(id -u)" != 0 ]; then
-        skip device_node_unusable "needs root on the host to make a device node"; return
-    fi
-    _n=$TEST_TMP/null-node
-    rm -f "$_n"
-    if ! mknod "$_n" c 1 3 2> /dev/null; then
-        skip device_node_unusable "cannot make a device node in $TEST_TMP (mounted nodev?)"; return
-    fi
-    # shellcheck disable=SC2016 # expanded by the shell in the VM
-    _got=$(vmrun /bin/sh -c 'if echo x > "$1"; then echo opened; else echo refused; fi' sh "$_n" 2> /dev/null)
-    expect_eq device_node_unusable "$_got" refused
-}
-
-# --- x32-run --mode vm: the same promises through the runner's VM mode ---
-
-# xrun ARGS...: x32-run with a timeout.  --mode vm takes the x32-vm next to x32-run;
-# when there is none there (X32_RUN=runner/build/x32-run), the one under test.
-if [ -z "${X32_VM:-}" ] && [ ! -x "$(dirname "$user_run")/x32-vm" ]; then
-    X32_VM=$vm
-    export X32_VM
-fi
-xrun() { timeout -k 5 120 "$user_run" "$@"; }
-
-have_user_run() {
-    [ -x "$user_run" ] && return 0
-    skip "$1" "no x32-run (set X32_RUN)"
-    return 1
-}
-
-# The program really runs in the guest: its kernel release is the VM's, not ours.
-case_mode_vm_in_guest() {
-    have_user_run mode_vm_in_guest || return
-    _guest=$(vmrun /bin/cat /proc/sys/kernel/osrelease 2>&1)
-    _got=$(xrun --mode vm /bin/cat /proc/sys/kernel/osrelease 2>&1)
-    if [ "$_got" = "$_guest" ] && [ "$_got" != "$(uname -r)" ]; then pass mode_vm_in_guest
-    else fail mode_vm_in_guest "x32-run --mode vm saw release '$_got' (VM '$_guest', host '$(uname -r)')"; fi
-}
-
-case_mode_vm_exit_codes() {
-    have_user_run mode_vm_exit_codes || return
-    _got=""
-    for _n in 0 3 255; do
-        xrun --mode vm "$sta" exit "$_n"
-        _got="$_got $?"
-    done
-    expect_eq mode_vm_exit_codes "$_got" " 0 3 255"
-}
-
-case_mode_vm_stdout() {
-    have_user_run mode_vm_stdout || return
-    expect_eq mode_vm_stdout "$(xrun --mode vm "$dyn" hello 2>&1)" \
-        "hello long=4 ptr=4 x32-kernel=yes machine=x86_64"
-}
-
-case_mode_vm_argv() {
-    have_user_run mode_vm_argv || return
-    _dir="$TEST_TMP/mode vm dir"
-    mkdir -p "$_dir"
-    _want=$(cd "$_dir" && X32_VM_TEST_VAR='x y' "$TEST_TMP/probe-native" args '' 'a b' '*' | sed 1d)
-    _got=$(cd "$_dir" && X32_VM_TEST_VAR='x y' xrun --mode=vm --argv0 'my name' "$dyn" args '' 'a b' '*')
-    expect_eq mode_vm_argv "$_got" "argv[0]=<my name>
-$_want"
-}
-
-case_mode_vm_signal() {
-    have_user_run mode_vm_signal || return
-    _got=""
-    for _s in 11 15; do
-        xrun --mode vm "$sta" signal "$_s" 2> /dev/null
-        _got="$_got $?"
-    done
-    expect_eq mode_vm_signal "$_got" " 139 143"
-}
-
-case_mode_vm_env() {
-    have_user_run mode_vm_env || return
-    _a=$(X32_RUN_MODE=vm xrun /bin/cat /proc/sys/kernel/osrelease 2>&1)
-    # Inside the VM, X32_RUN_MODE=vm has become native: no VM in the VM.
-    # shellcheck disable=SC2016 # expanded by the shell in the VM
-    _b=$(X32_RUN_MODE=vm xrun /bin/sh -c 'echo "$X32_RUN_MODE"' 2>&1)
-    expect_eq mode_vm_env "$_a / $_b" "$(vmrun /bin/cat /proc/sys/kernel/osrelease 2>&1) / native"
-}
-
-# No x32-vm: one line saying what is missing and what to do, status 125.
-case_mode_vm_missing_x32_vm() {
-    have_user_run mode_vm_missing_x32_vm || return
-    _err=$(X32_VM=/nonexistent "$user_run" --mode vm "$sta" hello 2>&1 > /dev/null)
-    _rc=$?
-    mkdir -p "$TEST_TMP/lonely"
-    cp "$user_run" "$TEST_TMP/lonely/x32-run"
-    _err2=$(env -u X32_VM "$TEST_TMP/lonely/x32-run" --mode vm "$sta" hello 2>&1 > /dev/null)
-    _rc2=$?
-    _n=$(printf '%s\n%s\n' "$_err" "$_err2" | wc -l)
-    case "$_rc $_rc2 $_n|$_err|$_err2" in
-        "125 125 2|"*"X32_VM=/nonexistent"*"build it with ./build.sh vm"*"|"*"$TEST_TMP/lonely/x32-vm"*"build it with ./build.sh vm"*)
-            pass mode_vm_missing_x32_vm ;;
-        *) fail mode_vm_missing_x32_vm "exit $_rc and $_rc2 (want 125), messages: '$_err' / '$_err2'" ;;
-    esac
-}
-
-# An x32 program that a user-mode program execs stays in user mode, whatever
-# X32_RUN_MODE says; with --mode vm, the exec happens inside the VM.
-case_mode_user_exec_stays_user() {
-    have_user_run mode_user_exec_stays_user || return
-    _u=$(X32_RUN_MODE=vm xrun --mode user "$dyn" exec-release 2>&1)
-    _v=$(xrun --mode vm "$dyn" exec-release 2>&1)
-    expect_eq mode_user_exec_stays_user "$_u / $_v" \
-        "$(uname -r) / $(vmrun /bin/cat /proc/sys/kernel/osrelease 2>&1)"
-}
-
-case_mode_vm_probe() {
-    have_user_run mode_vm_probe || return
-    _line=$("$user_run" --probe 2>&1 | grep '^vm mode:')
-    case $_line in
-        "vm mode: available"*) pass mode_vm_probe ;;
-        *) fail mode_vm_probe "--probe says '$_line'" ;;
-    esac
-}
-
+# --- The cases, in the order they report ---
 case_vm_boot
 case_on_x32_kernel static_on_x32_kernel "$sta"
 case_on_x32_kernel dynamic_on_x32_kernel "$dyn"

@@ -1,9 +1,10 @@
 # shellcheck shell=sh
 # The call-by-call half of tests/vm/run.sh (sourced by it; cc, here, user_run, TEST_TMP
-# and report_pair come from there).  tests/vm/syscall_table.c runs a table of cases, each
-# printing one normalised line "name: result"; it runs once under x32-run in user mode
-# and once through x32-run --mode vm on the real x32 kernel, and every case is one
-# PASS/FAIL: its two lines must be equal, or the case must be listed in
+# and report_pair come from there).  tests/vm/syscall_table/ (the table in main.c, one
+# file per family of calls around syscall_table.h) builds one program that runs a table
+# of cases, each printing one normalised line "name: result"; it runs once under x32-run
+# in user mode and once through x32-run --mode vm on the real x32 kernel, and every case
+# is one PASS/FAIL: its two lines must be equal, or the case must be listed in
 # known-differences.txt as "syscall:NAME REASON".  The table runs a third time in user
 # mode with X32_RUN_TRAP=seccomp (the fallback trap), checked against the VM the same
 # way and reported as one case.
@@ -12,8 +13,8 @@
 syscall_differential() {
     _st=$TEST_TMP/syscall_table
     # shellcheck disable=SC2086 # $cc may carry flags
-    if ! $cc -O2 -Wall -o "$_st" "$here/syscall_table.c" > "$TEST_TMP/st-cc.log" 2>&1; then
-        fail syscall_differential "syscall_table.c does not build: $(tail -n 1 "$TEST_TMP/st-cc.log")"
+    if ! $cc -O2 -Wall -o "$_st" "$here"/syscall_table/*.c > "$TEST_TMP/st-cc.log" 2>&1; then
+        fail syscall_differential "tests/vm/syscall_table/ does not build: $(tail -n 1 "$TEST_TMP/st-cc.log")"
         return
     fi
     if [ ! -x "$user_run" ]; then
