@@ -61,20 +61,6 @@ static void fill_gap(uint64_t start, uint64_t end)
         debug_log("VA steal: could not cover %lx-%lx (%ld)", start, end, r);
 }
 
-static uint64_t parse_hex(const char **p)
-{
-    uint64_t v = 0;
-    for (;; (*p)++) {
-        char c = **p;
-        if (c >= '0' && c <= '9')
-            v = v * 16 + (uint64_t)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = v * 16 + (uint64_t)(c - 'a' + 10);
-        else
-            return v;
-    }
-}
-
 static void steal_high_va(void)
 {
     static char maps[256 * 1024];

@@ -4,6 +4,7 @@
  * uintptr_t (sanitizers and GC scanners parse it). */
 #include "proc_self.h"
 #include "initial_stack.h"
+#include "paths.h"
 #include "raw_syscall.h"
 #include "util.h"
 #include <errno.h>
@@ -32,44 +33,18 @@ void proc_self_set_cmdline(uint64_t start, uint64_t end)
 /* "/proc/self/NAME", "/proc/thread-self/NAME" or "/proc/<our pid>/NAME" */
 static int is_own(const char *p, const char *name)
 {
-    const char *rest;
-    if (str_starts(p, "/proc/self/"))
-        rest = p + 11;
-    else if (str_starts(p, "/proc/thread-self/"))
-        rest = p + 18;
-    else if (str_starts(p, "/proc/") && p[6] >= '0' && p[6] <= '9')
-        rest = 0;
-    else
-        return 0;
-    if (rest)
-        return str_eq(rest, name);
-    char own[24];
-    size_t k = str_from_long(own, sizeof own, raw_syscall0(SYS_getpid));
-    return str_starts(p + 6, own) && p[6 + k] == '/' && str_eq(p + 7 + k, name);
-}
-
-static uint64_t hex_field(const char **p)
-{
-    uint64_t v = 0;
-    for (;; (*p)++) {
-        char c = **p;
-        if (c >= '0' && c <= '9')
-            v = v * 16 + (uint64_t)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = v * 16 + (uint64_t)(c - 'a' + 10);
-        else
-            return v;
-    }
+    const char *rest = own_proc_entry(p);
+    return rest && str_eq(rest, name);
 }
 
 /* Keep a line when the whole mapping lies in the x32 task's 4 GiB (the
  * placeholder at 0xFFFFE000 runs on far beyond it). */
 static int line_is_low(const char *line)
 {
-    uint64_t start = hex_field(&line);
+    uint64_t start = parse_hex(&line);
     if (*line++ != '-')
         return 0;
-    uint64_t end = hex_field(&line);
+    uint64_t end = parse_hex(&line);
     return end <= 0xFFFFE000ULL && !is_stack_guard_range(start, end);
 }
 

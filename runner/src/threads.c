@@ -16,8 +16,6 @@
 #include <sched.h>
 #include <sys/syscall.h>
 
-#define FP_XSTATE_MAGIC1 0x46505853U
-
 enum { T_FREE = 0, T_ALIVE = 1, T_EXITED = 2 };
 
 static struct thread_state *all_threads;
@@ -81,14 +79,6 @@ void thread_install_altstack(struct thread_state *t)
 {
     stack_t ss = {.ss_sp = t, .ss_flags = 0, .ss_size = ALTSTACK_SIZE};
     raw_syscall2(SYS_sigaltstack, &ss, 0);
-}
-
-static uint32_t fpstate_size(const void *fp)
-{
-    uint32_t magic, ext;
-    mem_copy(&magic, (const char *)fp + 464, 4);
-    mem_copy(&ext, (const char *)fp + 468, 4);
-    return magic == FP_XSTATE_MAGIC1 && ext >= 512 && ext <= FPSTATE_MAX ? ext : 512;
 }
 
 void thread_child_main(struct thread_state *c)
