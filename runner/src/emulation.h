@@ -32,8 +32,8 @@ long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len);
 long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr);
 void walk_robust_list(struct thread_state *t);
 void sync_robust_shadow(struct thread_state *t);
-/* threads.c: every live guest thread of this process, for exit_group */
-void walk_all_robust_lists(void);
+/* threads.c: every live guest thread of process tgid, for exit_group */
+void walk_all_robust_lists(int tgid);
 /* exec.c */
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
                     uint64_t argv, uint64_t envp, long flags);

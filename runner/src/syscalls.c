@@ -166,7 +166,7 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     case SYS_exit:
         emulate_thread_exit(t, (long)ARG1(g));
     case SYS_exit_group:
-        walk_all_robust_lists();
+        walk_all_robust_lists(t->tgid);
         return forward(t, nr, g);
     case SYS_open: {
         long fd = open_proc_self((const char *)ARG1(g), (long)ARG2(g));

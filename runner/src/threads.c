@@ -184,10 +184,13 @@ long emulate_clone3(struct thread_state *t, ucontext_t *uc, uint64_t args_ptr, u
     return emulate_clone(t, uc, flags | exit_signal, newsp, ptid, a[2], a[7]);
 }
 
-void walk_all_robust_lists(void)
+/* Only this process's threads: the list also holds the blocks of a vfork
+ * parent (suspended, sharing our memory), whose robust locks its vfork child's
+ * _exit must not release. */
+void walk_all_robust_lists(int tgid)
 {
     for (struct thread_state *o = all_threads; o; o = o->next_thread)
-        if (o->alive == T_ALIVE)
+        if (o->alive == T_ALIVE && o->tgid == tgid)
             walk_robust_list(o);
 }
 
