@@ -200,8 +200,9 @@ long guest_mremap(uint64_t old, uint64_t oldsz, uint64_t newsz, uint64_t flags,
 static struct rlimit guest_as_limit = {RLIM_INFINITY, RLIM_INFINITY};
 
 /* Bytes mapped below 4 GiB, from /proc/self/maps: read only while the guest
- * has a finite RLIMIT_AS, so the common case costs nothing. */
-static uint64_t guest_mapped_bytes(void)
+ * has a finite RLIMIT_AS (or reads its virtual size), so the common case costs
+ * nothing. */
+uint64_t guest_mapped_bytes(void)
 {
     long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
     if (raw_failed(fd))

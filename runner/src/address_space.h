@@ -26,6 +26,8 @@ long guest_brk(uint64_t req);
 void guest_brk_init(uint64_t start);
 struct rlimit;
 long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit);
+/* The guest's virtual size: bytes mapped below the x32 TASK_SIZE. */
+uint64_t guest_mapped_bytes(void);
 /* Re-cover [addr, addr+len) above 4 GiB with an inaccessible placeholder. */
 void refill_high(uint64_t addr, uint64_t len);
 

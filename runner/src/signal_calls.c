@@ -64,11 +64,16 @@ void signals_init(struct thread_state *main_thread)
     }
 }
 
+/* compat rt_sigaction's order: the set size, then reading the new action
+ * (EFAULT), then the signal number (EINVAL). */
 long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t oact,
                       uint64_t setsize)
 {
     if (setsize != 8)
         return -EINVAL;
+    struct x32_sigaction in;
+    if (act)
+        copy_from_guest(&in, act, sizeof in);
     if (sig < 1 || sig > NSIG_GUEST)
         return -EINVAL;
     if (act && (sig == SIGKILL || sig == SIGSTOP))
@@ -76,8 +81,6 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
     struct guest_sigaction *cur = &t->sighand->act[sig];
     struct guest_sigaction old = *cur;
     if (act) {
-        struct x32_sigaction in;
-        copy_from_guest(&in, act, sizeof in);
         struct guest_sigaction n = {
             .handler = in.handler,
             .flags = in.flags,
@@ -95,11 +98,11 @@ long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t o
     return 0;
 }
 
-/* The guest's mask lives in the trap frame: that is what the kernel installs
- * when the trap handler returns, so editing the live mask would be undone. */
+/* compat rt_sigpending: any size up to the 8-byte compat sigset, of which
+ * exactly that many bytes are written (4 gives the first 32 signals). */
 long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size)
 {
-    if (size != 8)
+    if (size > 8)
         return -EINVAL;
     uint64_t m = 0;
     long r = raw_syscall2(SYS_rt_sigpending, &m, 8);
@@ -107,7 +110,7 @@ long sys_rt_sigpending(struct thread_state *t, uint64_t set, uint64_t size)
         return r;
     if (t->sigsys_pending)
         m |= BIT(SIGSYS);
-    copy_to_guest(set, &m, 8);
+    copy_to_guest(set, &m, size);
     return 0;
 }
 

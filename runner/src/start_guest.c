@@ -8,6 +8,7 @@
 #include "exec.h"
 #include "initial_stack.h"
 #include "paths.h"
+#include "proc_self.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "thread_state.h"
@@ -111,6 +112,12 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
         .interp_base = interp_base, .vdso_base = map_vdso_shim(), .execfn = path,
     };
     guest_brk_init(exe.end);
+    guest_mm.start_code = exe.start_code;
+    guest_mm.end_code = exe.end_code;
+    guest_mm.start_data = exe.start_data;
+    guest_mm.end_data = exe.end_data;
+    guest_mm.start_brk = (exe.end + 4095) & ~4095ULL; /* guest_brk_init's start */
+    guest_mm.vdso_base = ai.vdso_base;
     int gargc = o->nargs + 1;
     char **gargv = alloc_argv((size_t)gargc + 1);
     gargv[0] = (char *)(o->argv0 ? o->argv0 : o->program);

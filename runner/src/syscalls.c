@@ -74,20 +74,22 @@ static long readlink_call(struct thread_state *t, long nr, const greg_t *g)
     return path_call(t, nr, g, at ? 2 : 1);
 }
 
-/* Where each temporary-mask call keeps its sigset pointer. */
+/* Where each temporary-mask call keeps its sigset pointer and size.  The
+ * kernel installs the temporary mask only when the size is that of a sigset
+ * (8); any other size fails the call with EINVAL, and no mask is read. */
 static void note_temporary_mask(struct thread_state *t, unsigned long nr, const greg_t *g)
 {
-    uint64_t ptr = 0;
+    uint64_t pack[2] = {0, 0}; /* sigset pointer, size */
     if (nr == SYS_rt_sigsuspend)
-        ptr = ARG1(g);
+        pack[0] = ARG1(g), pack[1] = ARG2(g);
     else if (nr == SYS_ppoll)
-        ptr = ARG4(g);
+        pack[0] = ARG4(g), pack[1] = ARG5(g);
     else if (nr == SYS_epoll_pwait || nr == SYS_epoll_pwait2)
-        ptr = ARG5(g);
+        pack[0] = ARG5(g), pack[1] = ARG6(g);
     else if (ARG6(g)) /* pselect6, io_pgetevents: {u64 sigset pointer, u64 size} */
-        copy_from_guest(&ptr, ARG6(g), 8);
-    if (ptr) {
-        copy_from_guest(&t->temp_mask, ptr, 8);
+        copy_from_guest(pack, ARG6(g), sizeof pack);
+    if (pack[0] && pack[1] == 8) {
+        copy_from_guest(&t->temp_mask, pack[0], 8);
         t->temp_mask_call = 1;
     }
 }
@@ -247,7 +249,7 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
                               (long)ARG5(g));
     case X32_NR_ptrace:
         return unsupported(nr, EPERM, "ptrace from x32 debuggers is not emulated");
-    case X32_NR_rt_sigpending: /* same 8-byte set */
+    case X32_NR_rt_sigpending:
         return sys_rt_sigpending(t, ARG1(g), ARG2(g));
     case X32_NR_sigaltstack:
         return sys_sigaltstack(t, uc, ARG1(g), ARG2(g));
