@@ -26,6 +26,8 @@ static void usage(FILE *f)
             "                 Default: $X32_SYSROOT, else <bindir>/../x86_64-linux-gnux32/sysroot,\n"
             "                 else the host's own files.\n"
             "  --argv0 NAME   the program's argv[0] (default: PROGRAM)\n"
+            "  --execfn NAME  the name it was exec'd by, for AT_EXECFN and its process name\n"
+            "                 (default: PROGRAM; x32-run sets it when an x32 program execs)\n"
             "  --probe        show what this host supports and which mode would be used\n"
             "  --register     register with binfmt_misc so x32 programs run directly (root)\n"
             "  --tree         run COMMAND so that every x32 program it or its descendants\n"
@@ -63,13 +65,15 @@ void parse_args(int argc, char **argv, struct options *o)
         } else if (str_eq(a, "--register")) {
             extern int register_binfmt(void);
             exit(register_binfmt());
-        } else if ((str_eq(a, "--mode") || str_eq(a, "--sysroot") || str_eq(a, "--argv0")) &&
-                   i + 1 < argc) {
+        } else if ((str_eq(a, "--mode") || str_eq(a, "--sysroot") || str_eq(a, "--argv0") ||
+                    str_eq(a, "--execfn")) && i + 1 < argc) {
             const char *v = argv[++i];
             if (str_eq(a, "--mode"))
                 o->mode = v;
             else if (str_eq(a, "--sysroot"))
                 o->sysroot = v;
+            else if (str_eq(a, "--execfn"))
+                o->execfn = v;
             else
                 o->argv0 = v;
         } else if (str_starts(a, "--mode=")) {

@@ -15,6 +15,7 @@ struct options {
     int nargs;           /* guest arguments after the program */
     int probe;           /* --probe: report and exit */
     const char *comm;    /* the file exec'd: its basename is the process name */
+    const char *execfn;  /* --execfn: the name the kernel would give (AT_EXECFN) */
     char **args;
     int tree;            /* --tree: run a command in a tree (tree.c) */
     const char *tree_with;

@@ -134,15 +134,43 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     long r = copy_guest_string(name, sizeof name, path_p);
     if (r)
         return r;
+    if (flags & ~(long)(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+        return -EINVAL;
     const char *gpath = name;
     /* An empty name is an error unless AT_EMPTY_PATH says "the descriptor itself"
      * (the kernel answers ENOENT before looking at the descriptor). */
     if (gpath[0] == 0 && !(flags & AT_EMPTY_PATH))
         return -ENOENT;
+    /* The name the kernel gives the new program (bprm->filename: AT_EXECFN,
+     * its process name, a script's argument): the path as given, or for a
+     * name relative to a descriptor "/dev/fd/N[/name]", which a script's
+     * interpreter can open only while N stays open (else ENOENT). */
+    int fd_relative = gpath[0] != '/' && dirfd != AT_FDCWD;
+    char kname[PATH_BUF];
+    int kname_usable = 1;
+    str_copy(kname, sizeof kname, gpath);
+    if (fd_relative) {
+        str_copy(kname, sizeof kname, "/dev/fd/");
+        append_decimal(kname, sizeof kname, dirfd);
+        if (gpath[0]) {
+            str_cat(kname, sizeof kname, "/");
+            str_cat(kname, sizeof kname, gpath);
+        }
+        long fdflags = raw_syscall2(SYS_fcntl, dirfd, F_GETFD);
+        kname_usable = !raw_failed(fdflags) && !(fdflags & FD_CLOEXEC);
+    }
+    if (flags & AT_SYMLINK_NOFOLLOW) {
+        struct stat st;
+        long sr = raw_syscall4(SYS_newfstatat, fd_relative ? dirfd : AT_FDCWD, gpath, &st,
+                               AT_SYMLINK_NOFOLLOW | (flags & AT_EMPTY_PATH));
+        if (sr == 0 && S_ISLNK(st.st_mode))
+            return -ELOOP;
+    }
     /* execveat: turn (dirfd, path) into a path the runner can reopen after
      * the exec, when an O_CLOEXEC descriptor is gone: the file's own name
      * through /proc/self/fd, or else a descriptor that survives the exec. */
-    if (gpath[0] != '/' && dirfd != AT_FDCWD) {
+    long keep = -1; /* a descriptor kept open for the new runner, if any */
+    if (fd_relative) {
         if (dirfd < 0)
             return -EBADF;
         char link[64];
@@ -152,7 +180,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
         if (n > 0 && pathbuf[0] == '/' && (pathbuf[n] = 0, !str_ends(pathbuf, " (deleted)"))) {
             /* a real name */
         } else {
-            long keep = raw_syscall3(SYS_fcntl, dirfd, F_DUPFD, 3);
+            keep = raw_syscall3(SYS_fcntl, dirfd, F_DUPFD, 3);
             if (raw_failed(keep))
                 return keep;
             str_copy(pathbuf, sizeof pathbuf, "/proc/self/fd/");
@@ -179,15 +207,15 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (r)
         return r;
 
-    /* Room for the runner's own prefix (up to 10 words) plus both vectors:
+    /* Room for the runner's own prefix (up to 12 words) plus both vectors:
      * on the altstack when small, else from the arena (leaked if the exec
      * fails; a lock would stay held in a vfork parent after the child's exec). */
-    size_t words = (size_t)argc + (size_t)envc + 16;
+    size_t words = (size_t)argc + (size_t)envc + 18;
     char *small[4096];
     char **vec = words <= 4096 ? small : runner_alloc(words * sizeof(char *), 4096);
     if (!vec)
         return -ENOMEM;
-    char **nargv = vec, **nenvp = vec + argc + 12;
+    char **nargv = vec, **nenvp = vec + argc + 14;
     widen_vector(nenvp, envp_p, envc);
     nenvp[envc] = 0;
 
@@ -205,6 +233,10 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
             long ilen;
             const char *ipath = interp[0] == '/' ? redirect_path(interp, ibuf, sizeof ibuf) : interp;
             if (probe_file(ipath, ihdr, sizeof ihdr, &ilen) == ELF_KIND_X32) {
+                /* The kernel's binfmt_script refuses a script it could only
+                 * name through a descriptor that the exec closes. */
+                if (!kname_usable)
+                    return -ENOENT;
                 /* Run the x32 interpreter under the runner, with the argv the
                  * kernel would have built: interp [arg] script args... */
                 nargv[k++] = runner;
@@ -215,11 +247,13 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
                     nargv[k++] = "--sysroot";
                     nargv[k++] = (char *)current_sysroot();
                 }
+                nargv[k++] = "--execfn";
+                nargv[k++] = kname;
                 nargv[k++] = "--";
                 nargv[k++] = (char *)ipath;
                 if (interp_arg)
                     nargv[k++] = interp_arg;
-                nargv[k++] = (char *)gpath;
+                nargv[k++] = fd_relative ? kname : (char *)gpath;
                 exec_path = runner;
                 goto copy_args;
             }
@@ -234,6 +268,8 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
             nargv[k++] = "--sysroot";
             nargv[k++] = (char *)current_sysroot();
         }
+        nargv[k++] = "--execfn";
+        nargv[k++] = kname;
         nargv[k++] = "--";
         nargv[k++] = (char *)path;
         exec_path = runner;
@@ -255,8 +291,16 @@ copy_args:
      * give the new program the guest's mask instead. */
     uint64_t old;
     set_host_mask(guest_mask_of(t, uc), &old);
-    r = exec_path == runner ? exec_runner(nargv, nenvp)
-                            : raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
+    if (exec_path == runner)
+        r = exec_runner(nargv, nenvp);
+    else if (fd_relative) { /* the kernel names it and judges a script's descriptor */
+        if (keep >= 0)
+            raw_syscall1(SYS_close, keep);
+        keep = -1;
+        r = raw_syscall5(SYS_execveat, dirfd, name, nargv, nenvp, flags);
+    }
+    else
+        r = raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
     set_host_mask(old, 0);
     return r;
 }

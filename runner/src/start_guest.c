@@ -39,6 +39,17 @@ static void unregister_runner_rseq(void)
             return;
 }
 
+/* "/dev/fd/N": the kernel's name for execveat(N, "", AT_EMPTY_PATH). */
+static int is_fd_only_name(const char *name)
+{
+    if (!str_starts(name, "/dev/fd/") || !name[8])
+        return 0;
+    for (const char *p = name + 8; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return 1;
+}
+
 void run_x32(const char *path, int fd, const struct options *o, char **envp)
 {
     char runner_path[PATH_BUF], sysroot[PATH_BUF], guest_abs[PATH_BUF], fdlink[64];
@@ -102,14 +113,19 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     if (exe.exec_stack)
         make_guest_stack_executable();
     /* ps, top and /proc/self/comm show the program, not the runner: as the kernel
-     * does, the base name of the file exec'd (a script's own name), not argv[0]. */
+     * does, the base name of the name it was exec'd by (a script's own name), not
+     * argv[0]; for a descriptor exec'd by itself ("/dev/fd/N": fexecve), the name
+     * of the file that runs. */
     const char *cpath = o->comm ? o->comm : path;
+    if (o->execfn && !is_fd_only_name(o->execfn))
+        cpath = o->execfn;
     const char *base = strrchr(cpath, '/');
     prctl(PR_SET_NAME, base ? base + 1 : cpath, 0, 0, 0);
 
     struct auxv_info ai = {
         .phdr = exe.phdr, .phnum = exe.phnum, .entry = exe.entry,
-        .interp_base = interp_base, .vdso_base = map_vdso_shim(), .execfn = path,
+        .interp_base = interp_base, .vdso_base = map_vdso_shim(),
+        .execfn = o->execfn ? o->execfn : path,
     };
     guest_brk_init(exe.end);
     guest_mm.start_code = exe.start_code;
