@@ -267,6 +267,9 @@ long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit)
     return 0;
 }
 
+void guest_as_limit_save(struct rlimit *out) { *out = guest_as_limit; }
+void guest_as_limit_restore(const struct rlimit *saved) { guest_as_limit = *saved; }
+
 void guest_brk_init(uint64_t start)
 {
     brk_start = brk_cur = brk_mapped = page_up(start);

@@ -14,6 +14,7 @@
 #include "util.h"
 #include <errno.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 enum { T_FREE = 0, T_ALIVE = 1, T_EXITED = 2 };
@@ -153,12 +154,16 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     /* The child must not take a signal before its altstack and SUD exist;
      * it gets the guest's mask from start_uc. */
     uint64_t old;
+    struct rlimit as_limit;
+    guest_as_limit_save(&as_limit);
     set_host_mask(~0ULL, &old);
     long r = clone_with_child_entry(flags, (uint64_t)c + ALTSTACK_SIZE, ptid, ctid, tls, c);
     set_host_mask(old, 0);
     if (raw_failed(r) || (flags & CLONE_VFORK)) {
-        /* A vfork child has exec'd or exited by now: its block is free. */
+        /* A vfork child has exec'd or exited by now: its block is free, and what
+         * it did to the process-wide virtual state is undone for the parent. */
         c->alive = T_FREE;
+        guest_as_limit_restore(&as_limit);
     }
     return r;
 }

@@ -1,7 +1,7 @@
 /* proc_vfork_parent_state: a vfork child shares the parent's memory (and so
  * x32-run's per-thread blocks and globals), but a kernel keeps each task's own
  * state apart: what the child does to its robust list, altstack, signal mask,
- * handlers and pending signals must not show in the parent; only the memory
+ * handlers, pending signals and RLIMIT_AS must not show in the parent; only the memory
  * itself (brk included) is shared.  Checked after vfork + _exit, vfork + exec,
  * posix_spawn and system(). */
 // build: -pthread
@@ -9,6 +9,7 @@
 #include "check.h"
 #include <pthread.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 extern char **environ;
@@ -56,6 +57,8 @@ static void child_meddles(void)
     sigprocmask(SIG_BLOCK, &s, 0);
     signal(SIGTERM, SIG_IGN);
     syscall(SYS_set_robust_list, 0, 12);
+    struct rlimit small = {1UL << 30, 1UL << 30};
+    setrlimit(RLIMIT_AS, &small);
     sbrk(4096);
 }
 
@@ -65,6 +68,7 @@ struct state {
     uint64_t mask, pending;
     void (*term)(int);
     void *brk;
+    struct rlimit as;
 };
 
 static void snapshot(struct state *s)
@@ -77,6 +81,7 @@ static void snapshot(struct state *s)
     sigaction(SIGTERM, 0, &sa);
     s->term = sa.sa_handler;
     s->brk = sbrk(0);
+    getrlimit(RLIMIT_AS, &s->as);
 }
 
 static void on_term(int sig) { (void)sig; }
@@ -94,6 +99,7 @@ static void check_same(const char *after, const struct state *before, long brk_g
     CHECK_EQ(now.mask, before->mask);
     CHECK_EQ(now.pending, before->pending);
     CHECK(now.term == on_term);
+    CHECK_EQ(now.as.rlim_cur, before->as.rlim_cur); /* rlimits are per process */
     /* The memory is shared, so is the break. */
     CHECK_EQ((char *)now.brk - (char *)before->brk, brk_growth);
     /* The parent still owns its robust lock, with no owner-died mark. */
