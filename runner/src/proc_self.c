@@ -67,7 +67,7 @@ long proc_read_small(const char *path, char *buf, size_t cap)
     return (long)have;
 }
 
-static long memfd_with(const char *name, long open_flags, uint64_t data, uint64_t len)
+long proc_memfd_with(const char *name, long open_flags, const void *data, size_t len)
 {
     long fd = proc_memfd(name, open_flags);
     if (!raw_failed(fd))
@@ -88,11 +88,10 @@ long open_proc_self(const char *path, long open_flags)
     if (is_own(path, "status") && guest_mm.stack_hi)
         return open_virtual_status(path, open_flags);
     if (is_own(path, "auxv") && auxv_count)
-        return memfd_with("auxv", open_flags, (uint64_t)(uintptr_t)auxv_words,
-                          (uint64_t)auxv_count * 4);
+        return proc_memfd_with("auxv", open_flags, auxv_words, (size_t)auxv_count * 4);
     /* Read live, like the kernel does (setproctitle-style edits show). */
     if (is_own(path, "cmdline") && guest_mm.arg_end > guest_mm.arg_start)
-        return memfd_with("cmdline", open_flags, guest_mm.arg_start,
-                          guest_mm.arg_end - guest_mm.arg_start);
+        return proc_memfd_with("cmdline", open_flags, (const void *)(uintptr_t)guest_mm.arg_start,
+                               guest_mm.arg_end - guest_mm.arg_start);
     return 0;
 }

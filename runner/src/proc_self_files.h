@@ -7,6 +7,8 @@
 
 /* A memfd for a virtual file (close-on-exec when the guest's open asked). */
 long proc_memfd(const char *name, long open_flags);
+/* A memfd holding len bytes from data, rewound: what open_proc_self returns. */
+long proc_memfd_with(const char *name, long open_flags, const void *data, size_t len);
 /* Rewinds fd for the guest's first read; passes an error through. */
 long proc_finish(long fd);
 /* Reads a whole (small) /proc file into buf, terminated; its length or -errno. */

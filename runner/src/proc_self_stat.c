@@ -75,10 +75,7 @@ long open_virtual_stat(const char *path, long open_flags)
         }
         p = end;
     }
-    long fd = proc_memfd("stat", open_flags);
-    if (!raw_failed(fd))
-        raw_syscall3(SYS_write, fd, out, n);
-    return proc_finish(fd);
+    return proc_memfd_with("stat", open_flags, out, n);
 }
 
 /* "Name:\t%8lu kB\n", as task_mmu.c prints the Vm* lines. */
@@ -117,8 +114,5 @@ long open_virtual_status(const char *path, long open_flags)
             put(out, sizeof out, &n, line, (size_t)(end - line));
         line = end;
     }
-    long fd = proc_memfd("status", open_flags);
-    if (!raw_failed(fd))
-        raw_syscall3(SYS_write, fd, out, n);
-    return proc_finish(fd);
+    return proc_memfd_with("status", open_flags, out, n);
 }
