@@ -137,13 +137,9 @@ static long run_call(unsigned long nr, greg_t *g, ucontext_t *uc)
         g[REG_RSP] = g[REG_RDI]; /* the frame is at the guest's stack pointer */
         sys_x32_rt_sigreturn(t, uc);
         return 0;
-    case X32_NR_move_pages:
-        return sys_move_pages(t, g);
-    case X32_NR_io_setup:
-    case X32_NR_io_submit:
-        return sys_aio_call(nr, g);
-    default:
-        return sys_siginfo_call(t, nr, g);
+    case X32_NR_move_pages: return sys_move_pages(t, g);
+    case X32_NR_io_setup: case X32_NR_io_submit: return sys_aio_call(nr, g);
+    default: return sys_siginfo_call(t, nr, g);
     }
 }
 

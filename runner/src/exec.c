@@ -125,6 +125,27 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
     return elf_classify(hdr, (size_t)n);
 }
 
+/* The new runner's command line up to the program: runner --mode=user --argv0
+ * ARGV0 [--sysroot DIR] --execfn NAME -- PROGRAM (at most 10 words; the new
+ * program stays in user mode, whatever X32_RUN_MODE says).  Returns its length. */
+static int runner_prefix(char **v, const char *argv0, const char *execfn, const char *program)
+{
+    int k = 0;
+    v[k++] = runner;
+    v[k++] = "--mode=user";
+    v[k++] = "--argv0";
+    v[k++] = (char *)argv0;
+    if (with_sysroot) {
+        v[k++] = "--sysroot";
+        v[k++] = (char *)current_sysroot();
+    }
+    v[k++] = "--execfn";
+    v[k++] = (char *)execfn;
+    v[k++] = "--";
+    v[k++] = (char *)program;
+    return k;
+}
+
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path_p,
                     uint64_t argv_p, uint64_t envp_p, long flags)
 {
@@ -239,18 +260,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
                     return -ENOENT;
                 /* Run the x32 interpreter under the runner, with the argv the
                  * kernel would have built: interp [arg] script args... */
-                nargv[k++] = runner;
-                nargv[k++] = "--mode=user";
-                nargv[k++] = "--argv0";
-                nargv[k++] = interp;
-                if (with_sysroot) {
-                    nargv[k++] = "--sysroot";
-                    nargv[k++] = (char *)current_sysroot();
-                }
-                nargv[k++] = "--execfn";
-                nargv[k++] = kname;
-                nargv[k++] = "--";
-                nargv[k++] = (char *)ipath;
+                k = runner_prefix(nargv, interp, kname, ipath);
                 if (interp_arg)
                     nargv[k++] = interp_arg;
                 nargv[k++] = fd_relative ? kname : (char *)gpath;
@@ -259,19 +269,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
             }
         }
     } else if (kind == ELF_KIND_X32) {
-        /* The new program stays in user mode, whatever X32_RUN_MODE says. */
-        nargv[k++] = runner;
-        nargv[k++] = "--mode=user";
-        nargv[k++] = "--argv0";
-        nargv[k++] = (char *)argv0;
-        if (with_sysroot) {
-            nargv[k++] = "--sysroot";
-            nargv[k++] = (char *)current_sysroot();
-        }
-        nargv[k++] = "--execfn";
-        nargv[k++] = kname;
-        nargv[k++] = "--";
-        nargv[k++] = (char *)path;
+        k = runner_prefix(nargv, argv0, kname, path);
         exec_path = runner;
         goto copy_args;
     }
