@@ -1,9 +1,9 @@
 /* libFuzzer harness for x32-run's argument translators: msghdr/cmsg
  * (socket_msg.c), iovec (iovec.c), ioctl (ioctl.c), sigaction, sigaltstack,
- * sigprocmask and rt_sigreturn (signals.c), siginfo and sigevent, waitid,
- * move_pages and io_submit (misc_calls.c, siginfo.c), fed with a guest-memory
- * image and a stand-in kernel (fake_kernel.h).  Build and run: make -C runner
- * fuzz-translators (clang).
+ * sigprocmask and rt_sigreturn (signal_calls.c, signal_frame.c), siginfo and
+ * sigevent, waitid (siginfo_calls.c, siginfo.c), move_pages (move_pages.c) and
+ * io_submit (aio_calls.c), fed with a guest-memory image and a stand-in kernel
+ * (fake_kernel.h).  Build and run: make -C runner fuzz-translators (clang).
  *
  * Input: one selector byte, six 4-byte arguments, a 2-byte image length, the
  * image (guest memory at GUEST_BASE), then the fake kernel's answers.  An
@@ -13,6 +13,7 @@
 #include "fake_kernel.h"
 #include "signals.h"
 #include "x32_abi.h"
+#include "x32_syscalls.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,15 +73,27 @@ static const struct {
     unsigned long nr;
     const char *args;
 } calls[] = {
-    {518, "rprrrr"}, {519, "rprrrr"}, {538, "rpcrrr"}, {537, "rpcrpr"}, /* *msg, *mmsg */
-    {515, "rpcrrr"}, {516, "rpcrrr"}, {532, "rpcrrr"}, {534, "rpcrrr"}, /* readv .. preadv */
-    {535, "rpcrrr"}, {546, "rpcrrr"}, {547, "rpcrrr"},                  /* pwritev, p*v2 */
-    {539, "rpcpcr"}, {540, "rpcpcr"}, {SYS_process_madvise, "rpcrrr"},
-    {514, "rrprrr"},                                                    /* ioctl */
-    {512, "rpprrr"}, {525, "pprrrr"}, {14, "rpprrr"}, {522, "prrrrr"}, /* signals.c */
-    {513, "prrrrr"},                                                    /* rt_sigreturn */
-    {523, "ppprrr"}, {524, "rrprrr"}, {536, "rrrprr"}, {526, "rpprrr"}, {527, "rprrrr"},
-    {529, "rrprpr"}, {533, "rcpppr"}, {543, "rprrrr"}, {544, "rnprrr"}, {541, "rrrprr"},
+    /* socket_msg.c */
+    {X32_NR_sendmsg, "rprrrr"}, {X32_NR_recvmsg, "rprrrr"},
+    {X32_NR_sendmmsg, "rpcrrr"}, {X32_NR_recvmmsg, "rpcrpr"},
+    {X32_NR_setsockopt, "rrrprr"},
+    /* iovec.c */
+    {X32_NR_readv, "rpcrrr"}, {X32_NR_writev, "rpcrrr"}, {X32_NR_vmsplice, "rpcrrr"},
+    {X32_NR_preadv, "rpcrrr"}, {X32_NR_pwritev, "rpcrrr"},
+    {X32_NR_preadv2, "rpcrrr"}, {X32_NR_pwritev2, "rpcrrr"},
+    {X32_NR_process_vm_readv, "rpcpcr"}, {X32_NR_process_vm_writev, "rpcpcr"},
+    {SYS_process_madvise, "rpcrrr"},
+    /* ioctl.c */
+    {X32_NR_ioctl, "rrprrr"},
+    /* signal_calls.c, signal_frame.c */
+    {X32_NR_rt_sigaction, "rpprrr"}, {X32_NR_sigaltstack, "pprrrr"},
+    {SYS_rt_sigprocmask, "rpprrr"}, {X32_NR_rt_sigpending, "prrrrr"},
+    {X32_NR_rt_sigreturn, "prrrrr"},
+    /* siginfo_calls.c, move_pages.c, aio_calls.c */
+    {X32_NR_rt_sigtimedwait, "ppprrr"}, {X32_NR_rt_sigqueueinfo, "rrprrr"},
+    {X32_NR_rt_tgsigqueueinfo, "rrrprr"}, {X32_NR_timer_create, "rpprrr"},
+    {X32_NR_mq_notify, "rprrrr"}, {X32_NR_waitid, "rrprpr"}, {X32_NR_move_pages, "rcpppr"},
+    {X32_NR_io_setup, "rprrrr"}, {X32_NR_io_submit, "rnprrr"},
     {0, "rrrrrr"},                                                      /* siginfo */
 };
 
@@ -98,33 +111,35 @@ static long run_call(unsigned long nr, greg_t *g, ucontext_t *uc)
 {
     struct thread_state *t = &thread;
     switch (nr) {
-    case 518: case 519: case 537: case 538:
+    case X32_NR_sendmsg: case X32_NR_recvmsg: case X32_NR_recvmmsg: case X32_NR_sendmmsg:
         g[REG_RDI] = FAKE_SOCKET_FD;
         return sys_msg_call(t, nr, g);
-    case 515: case 516: case 532: case 534: case 535: case 546: case 547:
-    case 539: case 540: case SYS_process_madvise:
+    case X32_NR_readv: case X32_NR_writev: case X32_NR_vmsplice:
+    case X32_NR_preadv: case X32_NR_pwritev: case X32_NR_preadv2: case X32_NR_pwritev2:
+    case X32_NR_process_vm_readv: case X32_NR_process_vm_writev: case SYS_process_madvise:
         return sys_iovec_call(t, nr, g);
-    case 514:
+    case X32_NR_ioctl:
         if ((uint64_t)g[REG_RSI] < 256)
             g[REG_RSI] = interesting_ioctls[g[REG_RSI] %
                                             (sizeof interesting_ioctls / sizeof(unsigned))];
         return sys_x32_ioctl(t, g);
-    case 512:
+    case X32_NR_rt_sigaction:
         return sys_rt_sigaction(t, (long)(g[REG_RDI] & 0x7f), (uint64_t)g[REG_RSI],
                                 (uint64_t)g[REG_RDX], (uint64_t)g[REG_R10] & 0xf);
-    case 525:
+    case X32_NR_sigaltstack:
         return sys_sigaltstack(t, uc, (uint64_t)g[REG_RDI], (uint64_t)g[REG_RSI]);
-    case 14:
+    case SYS_rt_sigprocmask:
         return sys_rt_sigprocmask(t, uc, (long)(g[REG_RDI] & 3), (uint64_t)g[REG_RSI],
                                   (uint64_t)g[REG_RDX], (uint64_t)g[REG_R10] & 0xf);
-    case 522:
+    case X32_NR_rt_sigpending:
         return sys_rt_sigpending(t, (uint64_t)g[REG_RDI], (uint64_t)g[REG_RSI] & 0xf);
-    case 513:
+    case X32_NR_rt_sigreturn:
         g[REG_RSP] = g[REG_RDI]; /* the frame is at the guest's stack pointer */
         sys_x32_rt_sigreturn(t, uc);
         return 0;
-    default:
-        return sys_misc_x32_call(t, nr, g);
+    case X32_NR_move_pages: return sys_move_pages(t, g);
+    case X32_NR_io_setup: case X32_NR_io_submit: return sys_aio_call(nr, g);
+    default: return sys_siginfo_call(t, nr, g);
     }
 }
 

@@ -61,20 +61,6 @@ static void fill_gap(uint64_t start, uint64_t end)
         debug_log("VA steal: could not cover %lx-%lx (%ld)", start, end, r);
 }
 
-static uint64_t parse_hex(const char **p)
-{
-    uint64_t v = 0;
-    for (;; (*p)++) {
-        char c = **p;
-        if (c >= '0' && c <= '9')
-            v = v * 16 + (uint64_t)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = v * 16 + (uint64_t)(c - 'a' + 10);
-        else
-            return v;
-    }
-}
-
 static void steal_high_va(void)
 {
     static char maps[256 * 1024];
@@ -214,8 +200,9 @@ long guest_mremap(uint64_t old, uint64_t oldsz, uint64_t newsz, uint64_t flags,
 static struct rlimit guest_as_limit = {RLIM_INFINITY, RLIM_INFINITY};
 
 /* Bytes mapped below 4 GiB, from /proc/self/maps: read only while the guest
- * has a finite RLIMIT_AS, so the common case costs nothing. */
-static uint64_t guest_mapped_bytes(void)
+ * has a finite RLIMIT_AS (or reads its virtual size), so the common case costs
+ * nothing. */
+uint64_t guest_mapped_bytes(void)
 {
     long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
     if (raw_failed(fd))
@@ -279,6 +266,9 @@ long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit)
         guest_as_limit = *new_limit;
     return 0;
 }
+
+void guest_as_limit_save(struct rlimit *out) { *out = guest_as_limit; }
+void guest_as_limit_restore(const struct rlimit *saved) { guest_as_limit = *saved; }
 
 void guest_brk_init(uint64_t start)
 {

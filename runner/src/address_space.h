@@ -26,6 +26,12 @@ long guest_brk(uint64_t req);
 void guest_brk_init(uint64_t start);
 struct rlimit;
 long guest_prlimit_as(const struct rlimit *new_limit, struct rlimit *old_limit);
+/* The virtual RLIMIT_AS lives in memory a vfork child shares: the parent saves
+ * it before the child runs and puts it back after (a kernel's are per process). */
+void guest_as_limit_save(struct rlimit *out);
+void guest_as_limit_restore(const struct rlimit *saved);
+/* The guest's virtual size: bytes mapped below the x32 TASK_SIZE. */
+uint64_t guest_mapped_bytes(void);
 /* Re-cover [addr, addr+len) above 4 GiB with an inaccessible placeholder. */
 void refill_high(uint64_t addr, uint64_t len);
 

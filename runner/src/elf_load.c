@@ -112,6 +112,25 @@ void load_elf32(int fd, const char *path, uint64_t pie_base, struct loaded_elf *
     out->phnum = img.phnum;
     out->exec_stack = img.exec_stack;
     out->end = bias + img.seg[img.nseg - 1].vaddr + img.seg[img.nseg - 1].memsz;
+    out->start_code = ~0ULL;
+    out->end_code = out->start_data = out->end_data = 0;
+    for (unsigned i = 0; i < img.nseg; i++) {
+        const struct elf32_segment *g = &img.seg[i];
+        if ((g->prot & PROT_EXEC) && g->vaddr < out->start_code)
+            out->start_code = g->vaddr;
+        if ((g->prot & PROT_EXEC) && g->vaddr + g->filesz > out->end_code)
+            out->end_code = g->vaddr + g->filesz;
+        if (g->vaddr > out->start_data)
+            out->start_data = g->vaddr;
+        if (g->vaddr + g->filesz > out->end_data)
+            out->end_data = g->vaddr + g->filesz;
+    }
+    if (out->start_code == ~0ULL)
+        out->start_code = 0;
+    out->start_code += bias;
+    out->end_code += bias;
+    out->start_data += bias;
+    out->end_data += bias;
     out->interp[0] = 0;
     if (img.has_interp) {
         if (img.interp_offset + img.interp_size <= (uint64_t)n) {

@@ -11,6 +11,10 @@ struct loaded_elf {
     uint64_t phdr;   /* in-memory address of the program headers, or 0 */
     unsigned phnum;
     uint64_t end;    /* end of the highest segment (start of brk) */
+    /* As the kernel's ELF loader sets mm->start_code...end_data: the lowest
+     * start and highest file end of the executable segments, the highest
+     * segment start and the highest file end of all of them. */
+    uint64_t start_code, end_code, start_data, end_data;
     int exec_stack;
     char interp[4096]; /* PT_INTERP string, "" if none */
 };

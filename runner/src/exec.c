@@ -125,6 +125,27 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
     return elf_classify(hdr, (size_t)n);
 }
 
+/* The new runner's command line up to the program: runner --mode=user --argv0
+ * ARGV0 [--sysroot DIR] --execfn NAME -- PROGRAM (at most 10 words; the new
+ * program stays in user mode, whatever X32_RUN_MODE says).  Returns its length. */
+static int runner_prefix(char **v, const char *argv0, const char *execfn, const char *program)
+{
+    int k = 0;
+    v[k++] = runner;
+    v[k++] = "--mode=user";
+    v[k++] = "--argv0";
+    v[k++] = (char *)argv0;
+    if (with_sysroot) {
+        v[k++] = "--sysroot";
+        v[k++] = (char *)current_sysroot();
+    }
+    v[k++] = "--execfn";
+    v[k++] = (char *)execfn;
+    v[k++] = "--";
+    v[k++] = (char *)program;
+    return k;
+}
+
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path_p,
                     uint64_t argv_p, uint64_t envp_p, long flags)
 {
@@ -134,15 +155,43 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     long r = copy_guest_string(name, sizeof name, path_p);
     if (r)
         return r;
+    if (flags & ~(long)(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+        return -EINVAL;
     const char *gpath = name;
     /* An empty name is an error unless AT_EMPTY_PATH says "the descriptor itself"
      * (the kernel answers ENOENT before looking at the descriptor). */
     if (gpath[0] == 0 && !(flags & AT_EMPTY_PATH))
         return -ENOENT;
+    /* The name the kernel gives the new program (bprm->filename: AT_EXECFN,
+     * its process name, a script's argument): the path as given, or for a
+     * name relative to a descriptor "/dev/fd/N[/name]", which a script's
+     * interpreter can open only while N stays open (else ENOENT). */
+    int fd_relative = gpath[0] != '/' && dirfd != AT_FDCWD;
+    char kname[PATH_BUF];
+    int kname_usable = 1;
+    str_copy(kname, sizeof kname, gpath);
+    if (fd_relative) {
+        str_copy(kname, sizeof kname, "/dev/fd/");
+        append_decimal(kname, sizeof kname, dirfd);
+        if (gpath[0]) {
+            str_cat(kname, sizeof kname, "/");
+            str_cat(kname, sizeof kname, gpath);
+        }
+        long fdflags = raw_syscall2(SYS_fcntl, dirfd, F_GETFD);
+        kname_usable = !raw_failed(fdflags) && !(fdflags & FD_CLOEXEC);
+    }
+    if (flags & AT_SYMLINK_NOFOLLOW) {
+        struct stat st;
+        long sr = raw_syscall4(SYS_newfstatat, fd_relative ? dirfd : AT_FDCWD, gpath, &st,
+                               AT_SYMLINK_NOFOLLOW | (flags & AT_EMPTY_PATH));
+        if (sr == 0 && S_ISLNK(st.st_mode))
+            return -ELOOP;
+    }
     /* execveat: turn (dirfd, path) into a path the runner can reopen after
      * the exec, when an O_CLOEXEC descriptor is gone: the file's own name
      * through /proc/self/fd, or else a descriptor that survives the exec. */
-    if (gpath[0] != '/' && dirfd != AT_FDCWD) {
+    long keep = -1; /* a descriptor kept open for the new runner, if any */
+    if (fd_relative) {
         if (dirfd < 0)
             return -EBADF;
         char link[64];
@@ -152,7 +201,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
         if (n > 0 && pathbuf[0] == '/' && (pathbuf[n] = 0, !str_ends(pathbuf, " (deleted)"))) {
             /* a real name */
         } else {
-            long keep = raw_syscall3(SYS_fcntl, dirfd, F_DUPFD, 3);
+            keep = raw_syscall3(SYS_fcntl, dirfd, F_DUPFD, 3);
             if (raw_failed(keep))
                 return keep;
             str_copy(pathbuf, sizeof pathbuf, "/proc/self/fd/");
@@ -179,15 +228,15 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (r)
         return r;
 
-    /* Room for the runner's own prefix (up to 10 words) plus both vectors:
+    /* Room for the runner's own prefix (up to 12 words) plus both vectors:
      * on the altstack when small, else from the arena (leaked if the exec
      * fails; a lock would stay held in a vfork parent after the child's exec). */
-    size_t words = (size_t)argc + (size_t)envc + 16;
+    size_t words = (size_t)argc + (size_t)envc + 18;
     char *small[4096];
     char **vec = words <= 4096 ? small : runner_alloc(words * sizeof(char *), 4096);
     if (!vec)
         return -ENOMEM;
-    char **nargv = vec, **nenvp = vec + argc + 12;
+    char **nargv = vec, **nenvp = vec + argc + 14;
     widen_vector(nenvp, envp_p, envc);
     nenvp[envc] = 0;
 
@@ -205,37 +254,22 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
             long ilen;
             const char *ipath = interp[0] == '/' ? redirect_path(interp, ibuf, sizeof ibuf) : interp;
             if (probe_file(ipath, ihdr, sizeof ihdr, &ilen) == ELF_KIND_X32) {
+                /* The kernel's binfmt_script refuses a script it could only
+                 * name through a descriptor that the exec closes. */
+                if (!kname_usable)
+                    return -ENOENT;
                 /* Run the x32 interpreter under the runner, with the argv the
                  * kernel would have built: interp [arg] script args... */
-                nargv[k++] = runner;
-                nargv[k++] = "--mode=user";
-                nargv[k++] = "--argv0";
-                nargv[k++] = interp;
-                if (with_sysroot) {
-                    nargv[k++] = "--sysroot";
-                    nargv[k++] = (char *)current_sysroot();
-                }
-                nargv[k++] = "--";
-                nargv[k++] = (char *)ipath;
+                k = runner_prefix(nargv, interp, kname, ipath);
                 if (interp_arg)
                     nargv[k++] = interp_arg;
-                nargv[k++] = (char *)gpath;
+                nargv[k++] = fd_relative ? kname : (char *)gpath;
                 exec_path = runner;
                 goto copy_args;
             }
         }
     } else if (kind == ELF_KIND_X32) {
-        /* The new program stays in user mode, whatever X32_RUN_MODE says. */
-        nargv[k++] = runner;
-        nargv[k++] = "--mode=user";
-        nargv[k++] = "--argv0";
-        nargv[k++] = (char *)argv0;
-        if (with_sysroot) {
-            nargv[k++] = "--sysroot";
-            nargv[k++] = (char *)current_sysroot();
-        }
-        nargv[k++] = "--";
-        nargv[k++] = (char *)path;
+        k = runner_prefix(nargv, argv0, kname, path);
         exec_path = runner;
         goto copy_args;
     }
@@ -255,8 +289,16 @@ copy_args:
      * give the new program the guest's mask instead. */
     uint64_t old;
     set_host_mask(guest_mask_of(t, uc), &old);
-    r = exec_path == runner ? exec_runner(nargv, nenvp)
-                            : raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
+    if (exec_path == runner)
+        r = exec_runner(nargv, nenvp);
+    else if (fd_relative) { /* the kernel names it and judges a script's descriptor */
+        if (keep >= 0)
+            raw_syscall1(SYS_close, keep);
+        keep = -1;
+        r = raw_syscall5(SYS_execveat, dirfd, name, nargv, nenvp, flags);
+    }
+    else
+        r = raw_syscall3(SYS_execve, exec_path, nargv, nenvp);
     set_host_mask(old, 0);
     return r;
 }

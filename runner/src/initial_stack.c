@@ -196,9 +196,13 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
 #undef AUX
 
     proc_self_set_auxv(auxv, na);
-    if (argc)
-        proc_self_set_cmdline(argv_addr[0],
-                              argv_addr[argc - 1] + str_len(argv[argc - 1]) + 1);
+    /* The kernel's mm fields: the strings, then (below) argc's address. */
+    guest_mm.env_end = execfn_addr;
+    guest_mm.env_start = envc ? envp_addr[0] : execfn_addr;
+    guest_mm.arg_start = argc ? argv_addr[0] : guest_mm.env_start;
+    guest_mm.arg_end = guest_mm.env_start;
+    guest_mm.stack_lo = stack_base;
+    guest_mm.stack_hi = stack_base + stack_len;
     uint64_t words = 1 + (uint64_t)argc + 1 + (uint64_t)envc + 1 + (uint64_t)na;
     sp = (sp - words * 4) & ~15ULL;
     uint32_t *w = (uint32_t *)sp;
@@ -211,5 +215,6 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
     *w++ = 0;
     for (int i = 0; i < na; i++)
         *w++ = auxv[i];
+    guest_mm.start_stack = sp;
     return sp;
 }

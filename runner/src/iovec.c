@@ -5,12 +5,10 @@
 #include "guest_mem.h"
 #include "trap.h"
 #include "x32_abi.h"
+#include "x32_syscalls.h"
 #include <errno.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
-
-/* The kernel's UIO_MAXIOV: more is EINVAL for the iovec calls. */
-#define IOV_LIMIT X32_IOV_MAX
 
 long import_x32_iovec(struct iovec *dst, uint64_t src, size_t n)
 {
@@ -33,7 +31,7 @@ long import_x32_iovec(struct iovec *dst, uint64_t src, size_t n)
 
 static long widen_iovec(uint64_t src, uint64_t n, struct iovec *dst)
 {
-    if (n > IOV_LIMIT)
+    if (n > X32_IOV_MAX)
         return -EINVAL;
     return import_x32_iovec(dst, src, (size_t)n);
 }
@@ -41,37 +39,42 @@ static long widen_iovec(uint64_t src, uint64_t n, struct iovec *dst)
 static long call(struct thread_state *t, long nr, long a1, long a2, long a3, long a4,
                  long a5, long a6)
 {
-    extern long safe_syscall(volatile int *, long, long, long, long, long, long, long);
     return safe_syscall(&t->signal_pending, nr, a1, a2, a3, a4, a5, a6);
 }
 
 long sys_iovec_call(struct thread_state *t, unsigned long nr, const greg_t *g)
 {
-    struct iovec iov[IOV_LIMIT], iov2[IOV_LIMIT];
+    struct iovec iov[X32_IOV_MAX], iov2[X32_IOV_MAX];
     long fd = (long)ARG1(g), r;
     switch (nr) {
-    case 515: case 516: /* readv, writev (fd, vec, vlen) */
-    case 532:           /* vmsplice (fd, vec, nr_segs, flags) */
+    case X32_NR_readv:    /* (fd, vec, vlen) */
+    case X32_NR_writev:
+    case X32_NR_vmsplice: /* (fd, vec, nr_segs, flags) */
         if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
             return r;
-        return call(t, nr == 515 ? SYS_readv : nr == 516 ? SYS_writev : SYS_vmsplice,
+        return call(t, nr == X32_NR_readv    ? SYS_readv
+                       : nr == X32_NR_writev ? SYS_writev
+                                             : SYS_vmsplice,
                     fd, (long)iov, (long)ARG3(g), (long)ARG4(g), 0, 0);
-    case 534: case 535: /* preadv, pwritev (fd, vec, vlen, pos): native splits pos */
+    case X32_NR_preadv: /* (fd, vec, vlen, pos): native splits pos */
+    case X32_NR_pwritev:
         if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
             return r;
-        return call(t, nr == 534 ? SYS_preadv : SYS_pwritev, fd, (long)iov,
+        return call(t, nr == X32_NR_preadv ? SYS_preadv : SYS_pwritev, fd, (long)iov,
                     (long)ARG3(g), (long)ARG4(g), 0, 0);
-    case 546: case 547: /* preadv2, pwritev2 (fd, vec, vlen, pos, flags):
-                         * flags move from arg 5 to arg 6 */
+    case X32_NR_preadv2: /* (fd, vec, vlen, pos, flags): flags move from arg 5 to arg 6 */
+    case X32_NR_pwritev2:
         if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))
             return r;
-        return call(t, nr == 546 ? SYS_preadv2 : SYS_pwritev2, fd, (long)iov,
+        return call(t, nr == X32_NR_preadv2 ? SYS_preadv2 : SYS_pwritev2, fd, (long)iov,
                     (long)ARG3(g), (long)ARG4(g), 0, (long)ARG5(g));
-    case 539: case 540: /* process_vm_readv/writev (pid, lvec, liovcnt, rvec, riovcnt, flags) */
+    case X32_NR_process_vm_readv: /* (pid, lvec, liovcnt, rvec, riovcnt, flags) */
+    case X32_NR_process_vm_writev:
         if ((r = widen_iovec(ARG2(g), ARG3(g), iov)) || (r = widen_iovec(ARG4(g), ARG5(g), iov2)))
             return r;
-        return call(t, nr == 539 ? SYS_process_vm_readv : SYS_process_vm_writev, fd,
-                    (long)iov, (long)ARG3(g), (long)iov2, (long)ARG5(g), (long)ARG6(g));
+        return call(t, nr == X32_NR_process_vm_readv ? SYS_process_vm_readv
+                                                     : SYS_process_vm_writev,
+                    fd, (long)iov, (long)ARG3(g), (long)iov2, (long)ARG5(g), (long)ARG6(g));
     case SYS_process_madvise: /* (pidfd, vec, vlen, advice, flags): a "common"
                                * call that imports compat iovecs on x32 */
         if ((r = widen_iovec(ARG2(g), ARG3(g), iov)))

@@ -29,22 +29,28 @@ static int is_decimal_then(const char *s, const char *tail)
     return str_eq(s, tail);
 }
 
+const char *own_proc_entry(const char *p)
+{
+    if (str_starts(p, "/proc/self/"))
+        return p + 11;
+    if (str_starts(p, "/proc/thread-self/"))
+        return p + 18;
+    if (!str_starts(p, "/proc/") || p[6] < '0' || p[6] > '9')
+        return 0;
+    char own[24];
+    size_t k = str_from_long(own, sizeof own, raw_syscall0(SYS_getpid));
+    if (!str_starts(p + 6, own) || p[6 + k] != '/')
+        return 0;
+    return p + 7 + k;
+}
+
 int is_proc_self_exe(const char *p)
 {
-    if (str_eq(p, "/proc/self/exe") || str_eq(p, "/proc/thread-self/exe"))
-        return 1;
-    if (!str_starts(p, "/proc/"))
+    const char *rest = own_proc_entry(p);
+    if (!rest)
         return 0;
-    /* /proc/<our pid>/exe and /proc/<pid>/task/<tid>/exe */
-    char own[24];
-    str_from_long(own, sizeof own, raw_syscall0(SYS_getpid));
-    const char *rest = p + 6;
-    if (!str_starts(rest, own))
-        return 0;
-    rest += str_len(own);
-    if (str_eq(rest, "/exe"))
-        return 1;
-    return str_starts(rest, "/task/") && is_decimal_then(rest + 6, "/exe");
+    /* exe, and task/<tid>/exe */
+    return str_eq(rest, "exe") || (str_starts(rest, "task/") && is_decimal_then(rest + 5, "/exe"));
 }
 
 const char *redirect_path(const char *path, char *buf, size_t cap)

@@ -16,5 +16,8 @@ const char *guest_exe_path(void);
  * the guest program.  Returns `path` itself or `buf`. */
 const char *redirect_path(const char *path, char *buf, size_t cap);
 int is_proc_self_exe(const char *path);
+/* For "/proc/self/X", "/proc/thread-self/X" and "/proc/<this process's pid>/X":
+ * X; for any other path, NULL. */
+const char *own_proc_entry(const char *path);
 
 #endif

@@ -1,9 +1,9 @@
-/* /proc/self/{maps,auxv,cmdline} as an x32 task would show them.  maps
- * matters most: the real one lists the runner's image, arena and the
- * PROT_NONE placeholders above 4 GiB, whose addresses do not fit an x32
- * uintptr_t (sanitizers and GC scanners parse it). */
+/* /proc/self/{maps,smaps,stat,status,auxv,cmdline} as an x32 task would show
+ * them (see proc_self.h): which paths are virtual, and the two small files
+ * kept here. */
 #include "proc_self.h"
-#include "initial_stack.h"
+#include "paths.h"
+#include "proc_self_files.h"
 #include "raw_syscall.h"
 #include "util.h"
 #include <errno.h>
@@ -11,9 +11,10 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
+struct guest_mm guest_mm;
+
 static uint32_t auxv_words[64];
 static int auxv_count;
-static uint64_t cmdline_start, cmdline_end;
 
 void proc_self_set_auxv(const uint32_t *words, int n)
 {
@@ -23,99 +24,55 @@ void proc_self_set_auxv(const uint32_t *words, int n)
     auxv_count = n;
 }
 
-void proc_self_set_cmdline(uint64_t start, uint64_t end)
-{
-    cmdline_start = start;
-    cmdline_end = end;
-}
-
-/* "/proc/self/NAME", "/proc/thread-self/NAME" or "/proc/<our pid>/NAME" */
+/* NAME under /proc/self/, /proc/thread-self/, /proc/<our pid>/, or their
+ * task/<tid>/ (every thread of an x32 process shows the same mm). */
 static int is_own(const char *p, const char *name)
 {
-    const char *rest;
-    if (str_starts(p, "/proc/self/"))
-        rest = p + 11;
-    else if (str_starts(p, "/proc/thread-self/"))
-        rest = p + 18;
-    else if (str_starts(p, "/proc/") && p[6] >= '0' && p[6] <= '9')
-        rest = 0;
-    else
-        return 0;
-    if (rest)
-        return str_eq(rest, name);
-    char own[24];
-    size_t k = str_from_long(own, sizeof own, raw_syscall0(SYS_getpid));
-    return str_starts(p + 6, own) && p[6 + k] == '/' && str_eq(p + 7 + k, name);
-}
-
-static uint64_t hex_field(const char **p)
-{
-    uint64_t v = 0;
-    for (;; (*p)++) {
-        char c = **p;
-        if (c >= '0' && c <= '9')
-            v = v * 16 + (uint64_t)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = v * 16 + (uint64_t)(c - 'a' + 10);
-        else
-            return v;
+    const char *rest = own_proc_entry(p);
+    if (rest && str_starts(rest, "task/") && rest[5] >= '0' && rest[5] <= '9') {
+        rest += 5;
+        while (*rest >= '0' && *rest <= '9')
+            rest++;
+        rest = *rest == '/' ? rest + 1 : 0;
     }
+    return rest && str_eq(rest, name);
 }
 
-/* Keep a line when the whole mapping lies in the x32 task's 4 GiB (the
- * placeholder at 0xFFFFE000 runs on far beyond it). */
-static int line_is_low(const char *line)
-{
-    uint64_t start = hex_field(&line);
-    if (*line++ != '-')
-        return 0;
-    uint64_t end = hex_field(&line);
-    return end <= 0xFFFFE000ULL && !is_stack_guard_range(start, end);
-}
-
-static long new_memfd(const char *name, long open_flags)
+long proc_memfd(const char *name, long open_flags)
 {
     return raw_syscall2(SYS_memfd_create, name, (open_flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
 }
 
-static long finish(long fd)
+long proc_finish(long fd)
 {
-    raw_syscall3(SYS_lseek, fd, 0, 0);
+    if (!raw_failed(fd))
+        raw_syscall3(SYS_lseek, fd, 0, 0);
     return fd;
 }
 
-static long open_virtual_maps(long open_flags)
+long proc_read_small(const char *path, char *buf, size_t cap)
 {
-    long src = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-    if (raw_failed(src))
-        return src;
-    long out = new_memfd("maps", open_flags);
-    if (raw_failed(out)) {
-        raw_syscall1(SYS_close, src);
-        return out;
-    }
-    char buf[16384];
+    long fd = raw_syscall4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+    if (raw_failed(fd))
+        return fd;
     size_t have = 0;
     for (;;) {
-        long n = raw_syscall3(SYS_read, src, buf + have, sizeof buf - have);
+        long n = raw_syscall3(SYS_read, fd, buf + have, cap - 1 - have);
         if (n <= 0)
             break;
         have += (size_t)n;
-        size_t start = 0;
-        for (size_t i = 0; i < have; i++) {
-            if (buf[i] != '\n')
-                continue;
-            if (line_is_low(buf + start))
-                raw_syscall3(SYS_write, out, buf + start, i + 1 - start);
-            start = i + 1;
-        }
-        mem_copy(buf, buf + start, have - start);
-        have -= start;
-        if (have == sizeof buf)
-            have = 0; /* a line longer than the buffer: drop it */
     }
-    raw_syscall1(SYS_close, src);
-    return finish(out);
+    raw_syscall1(SYS_close, fd);
+    buf[have] = 0;
+    return (long)have;
+}
+
+long proc_memfd_with(const char *name, long open_flags, const void *data, size_t len)
+{
+    long fd = proc_memfd(name, open_flags);
+    if (!raw_failed(fd))
+        raw_syscall3(SYS_write, fd, data, len);
+    return proc_finish(fd);
 }
 
 long open_proc_self(const char *path, long open_flags)
@@ -123,19 +80,18 @@ long open_proc_self(const char *path, long open_flags)
     if (!path || !str_starts(path, "/proc/"))
         return 0;
     if (is_own(path, "maps"))
-        return open_virtual_maps(open_flags);
-    if (is_own(path, "auxv") && auxv_count) {
-        long fd = new_memfd("auxv", open_flags);
-        if (!raw_failed(fd))
-            raw_syscall3(SYS_write, fd, auxv_words, auxv_count * 4);
-        return finish(fd);
-    }
-    if (is_own(path, "cmdline") && cmdline_end > cmdline_start) {
-        /* Read live, like the kernel does (setproctitle-style edits show). */
-        long fd = new_memfd("cmdline", open_flags);
-        if (!raw_failed(fd))
-            raw_syscall3(SYS_write, fd, cmdline_start, cmdline_end - cmdline_start);
-        return finish(fd);
-    }
+        return open_virtual_maps(open_flags, 0);
+    if (is_own(path, "smaps"))
+        return open_virtual_maps(open_flags, 1);
+    if (is_own(path, "stat") && guest_mm.start_stack)
+        return open_virtual_stat(path, open_flags);
+    if (is_own(path, "status") && guest_mm.stack_hi)
+        return open_virtual_status(path, open_flags);
+    if (is_own(path, "auxv") && auxv_count)
+        return proc_memfd_with("auxv", open_flags, auxv_words, (size_t)auxv_count * 4);
+    /* Read live, like the kernel does (setproctitle-style edits show). */
+    if (is_own(path, "cmdline") && guest_mm.arg_end > guest_mm.arg_start)
+        return proc_memfd_with("cmdline", open_flags, (const void *)(uintptr_t)guest_mm.arg_start,
+                               guest_mm.arg_end - guest_mm.arg_start);
     return 0;
 }

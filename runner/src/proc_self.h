@@ -1,7 +1,10 @@
 /* Files under /proc/self that would describe the runner instead of the x32
- * program: maps (runner mappings above 4 GiB), auxv (64-bit pairs) and
- * cmdline (the runner's argv).  Opening one returns a memfd with what an x32
- * task would show, captured at open time.  (exe is handled in paths.c.) */
+ * program: maps and smaps (runner mappings above 4 GiB, no [vdso] or [stack]
+ * labels on the guest's), stat and status (the runner's code, stack and
+ * argument addresses and its huge virtual size), auxv (64-bit pairs) and
+ * cmdline (the runner's argv).  Opening one (as /proc/self/, /proc/thread-self/,
+ * /proc/<own pid>/, with or without task/<tid>/) returns a memfd with what an
+ * x32 task would show, captured at open time.  (exe is handled in paths.c.) */
 #ifndef X32RUN_PROC_SELF_H
 #define X32RUN_PROC_SELF_H
 
@@ -10,8 +13,19 @@
 /* Returns a new fd, -errno, or 0 when `path` is not a virtualised file. */
 long open_proc_self(const char *path, long open_flags);
 
+/* What a kernel's mm_struct would hold for the x32 program (the fields of
+ * /proc/self/stat and the labels of maps): the program's code and data as the
+ * ELF loader counts them, the break, the initial stack pointer (argc), the
+ * argument and environment strings, the stack mapping and the vDSO.  Filled
+ * at start-up by start_guest.c and initial_stack.c. */
+struct guest_mm {
+    uint64_t start_code, end_code, start_data, end_data, start_brk;
+    uint64_t start_stack, arg_start, arg_end, env_start, env_end;
+    uint64_t stack_lo, stack_hi, vdso_base;
+};
+extern struct guest_mm guest_mm;
+
 /* Recorded at start-up by initial_stack.c. */
 void proc_self_set_auxv(const uint32_t *words, int n);
-void proc_self_set_cmdline(uint64_t start, uint64_t end);
 
 #endif

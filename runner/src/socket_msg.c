@@ -10,13 +10,13 @@
 #include "raw_syscall.h"
 #include "util.h"
 #include "x32_abi.h"
+#include "x32_syscalls.h"
 #include <errno.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
-#define IOV_LIMIT X32_IOV_MAX
 #define CONTROL_LIMIT 8192
 #define MMSG_LIMIT 64
 
@@ -37,8 +37,6 @@ struct x32_cmsghdr {
 
 #define X32_ALIGN(n) (((n) + 3u) & ~3u)
 #define NATIVE_ALIGN(n) (((n) + 7ul) & ~7ul)
-
-extern long safe_syscall(volatile int *, long, long, long, long, long, long, long);
 
 /* x32 control buffer (guest memory) -> native, for sending.  Each header
  * and each payload is read once; the payload length used is the one
@@ -135,7 +133,7 @@ static uint32_t control_to_x32(const unsigned char *in, size_t inlen, unsigned c
 /* Room for the native copies of one call's iovecs and control buffers,
  * shared by all messages of a sendmmsg/recvmmsg. */
 struct msg_pool {
-    struct iovec iov[IOV_LIMIT];
+    struct iovec iov[X32_IOV_MAX];
     unsigned char control[CONTROL_LIMIT];
     size_t iov_used, control_used;
 };
@@ -146,9 +144,9 @@ static long msghdr_to_native(uint64_t addr, struct x32_msghdr *m, struct msghdr 
                              struct msg_pool *p, int sending)
 {
     copy_from_guest(m, addr, sizeof *m);
-    if (m->iovlen > IOV_LIMIT)
+    if (m->iovlen > X32_IOV_MAX)
         return -EMSGSIZE;
-    if (m->iovlen > IOV_LIMIT - p->iov_used)
+    if (m->iovlen > X32_IOV_MAX - p->iov_used)
         return -ENOBUFS;
     struct iovec *iov = p->iov + p->iov_used;
     long r = import_x32_iovec(iov, m->iov, m->iovlen);
@@ -219,14 +217,14 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
         return r;
     if (!S_ISSOCK(st.st_mode))
         return -ENOTSOCK;
-    if (nr == 518 || nr == 519) {
+    if (nr == X32_NR_sendmsg || nr == X32_NR_recvmsg) {
         struct msghdr n;
         struct x32_msghdr m;
-        if ((r = msghdr_to_native(ARG2(g), &m, &n, &pool, nr == 518)))
+        if ((r = msghdr_to_native(ARG2(g), &m, &n, &pool, nr == X32_NR_sendmsg)))
             return r;
-        r = safe_syscall(&t->signal_pending, nr == 518 ? SYS_sendmsg : SYS_recvmsg, fd,
+        r = safe_syscall(&t->signal_pending, nr == X32_NR_sendmsg ? SYS_sendmsg : SYS_recvmsg, fd,
                          (long)&n, (long)ARG3(g), 0, 0, 0);
-        if (nr == 519 && !raw_failed(r))
+        if (nr == X32_NR_recvmsg && !raw_failed(r))
             msghdr_back_to_x32(ARG2(g), &m, &n);
         return r;
     }
@@ -241,18 +239,18 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
     uint64_t k = 0;
     for (; k < vlen; k++) {
         r = msghdr_to_native(vec + k * sizeof(struct x32_mmsghdr), &copies[k],
-                             &msgs[k].msg_hdr, &pool, nr == 538);
+                             &msgs[k].msg_hdr, &pool, nr == X32_NR_sendmmsg);
         if (r == -ENOBUFS && k > 0)
             break;
         if (r)
             return r;
         msgs[k].msg_len = 0;
     }
-    r = safe_syscall(&t->signal_pending, nr == 538 ? SYS_sendmmsg : SYS_recvmmsg, fd,
+    r = safe_syscall(&t->signal_pending, nr == X32_NR_sendmmsg ? SYS_sendmmsg : SYS_recvmmsg, fd,
                      (long)msgs, (long)k, (long)ARG4(g), (long)ARG5(g), 0);
     for (long i = 0; !raw_failed(r) && i < r && (uint64_t)i < k; i++) {
         uint64_t at = vec + (uint64_t)i * sizeof(struct x32_mmsghdr);
-        if (nr == 537)
+        if (nr == X32_NR_recvmmsg)
             msghdr_back_to_x32(at, &copies[i], &msgs[i].msg_hdr);
         uint32_t len = msgs[i].msg_len;
         copy_to_guest(at + __builtin_offsetof(struct x32_mmsghdr, len), &len, 4);
@@ -264,7 +262,7 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g)
 long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g)
 {
     long level = (long)(int)ARG2(g), name = (long)(int)ARG3(g);
-    if (nr == 541 && level == SOL_SOCKET &&
+    if (nr == X32_NR_setsockopt && level == SOL_SOCKET &&
         (name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF)) {
         struct { unsigned short len; void *filter; } prog;
         uint32_t in[2];
@@ -274,5 +272,5 @@ long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g)
         return safe_syscall(&t->signal_pending, SYS_setsockopt, (long)ARG1(g), level, name,
                             (long)&prog, sizeof prog, 0);
     }
-    return forward(t, nr == 541 ? SYS_setsockopt : SYS_getsockopt, g);
+    return forward(t, nr == X32_NR_setsockopt ? SYS_setsockopt : SYS_getsockopt, g);
 }

@@ -2,8 +2,7 @@
 #define X32RUN_SYSCALL_TABLE_H
 
 /* x32 numbers are used without X32_SYSCALL_BIT here. */
-#define X32_NR_FIRST_SPECIFIC 512
-#define X32_NR_LAST_SPECIFIC 547
+#include "x32_syscalls.h"
 
 const char *syscall_name(unsigned long nr);
 /* Native-only ("64") entries of syscall_64.tbl: an x32 task gets ENOSYS. */

@@ -74,20 +74,22 @@ static long readlink_call(struct thread_state *t, long nr, const greg_t *g)
     return path_call(t, nr, g, at ? 2 : 1);
 }
 
-/* Where each temporary-mask call keeps its sigset pointer. */
+/* Where each temporary-mask call keeps its sigset pointer and size.  The
+ * kernel installs the temporary mask only when the size is that of a sigset
+ * (8); any other size fails the call with EINVAL, and no mask is read. */
 static void note_temporary_mask(struct thread_state *t, unsigned long nr, const greg_t *g)
 {
-    uint64_t ptr = 0;
+    uint64_t pack[2] = {0, 0}; /* sigset pointer, size */
     if (nr == SYS_rt_sigsuspend)
-        ptr = ARG1(g);
+        pack[0] = ARG1(g), pack[1] = ARG2(g);
     else if (nr == SYS_ppoll)
-        ptr = ARG4(g);
+        pack[0] = ARG4(g), pack[1] = ARG5(g);
     else if (nr == SYS_epoll_pwait || nr == SYS_epoll_pwait2)
-        ptr = ARG5(g);
+        pack[0] = ARG5(g), pack[1] = ARG6(g);
     else if (ARG6(g)) /* pselect6, io_pgetevents: {u64 sigset pointer, u64 size} */
-        copy_from_guest(&ptr, ARG6(g), 8);
-    if (ptr) {
-        copy_from_guest(&t->temp_mask, ptr, 8);
+        copy_from_guest(pack, ARG6(g), sizeof pack);
+    if (pack[0] && pack[1] == 8) {
+        copy_from_guest(&t->temp_mask, pack[0], 8);
         t->temp_mask_call = 1;
     }
 }
@@ -166,7 +168,7 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     case SYS_exit:
         emulate_thread_exit(t, (long)ARG1(g));
     case SYS_exit_group:
-        walk_all_robust_lists();
+        walk_all_robust_lists(t->tgid);
         return forward(t, nr, g);
     case SYS_open: {
         long fd = open_proc_self((const char *)ARG1(g), (long)ARG2(g));
@@ -216,41 +218,64 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
                               const greg_t *g)
 {
     switch (nr) {
-    case 512: /* rt_sigaction */
+    case X32_NR_rt_sigaction:
         return sys_rt_sigaction(t, (long)ARG1(g), ARG2(g), ARG3(g), ARG4(g));
-    case 513: /* rt_sigreturn */
+    case X32_NR_rt_sigreturn:
         sys_x32_rt_sigreturn(t, uc);
         return KEEP_RAX;
-    case 514:
+    case X32_NR_ioctl:
         return sys_x32_ioctl(t, g);
-    case 515: case 516: case 532: case 534: case 535: case 539: case 540:
-    case 546: case 547:
+    case X32_NR_readv:
+    case X32_NR_writev:
+    case X32_NR_vmsplice:
+    case X32_NR_preadv:
+    case X32_NR_pwritev:
+    case X32_NR_process_vm_readv:
+    case X32_NR_process_vm_writev:
+    case X32_NR_preadv2:
+    case X32_NR_pwritev2:
         return sys_iovec_call(t, nr, g);
-    case 517: /* recvfrom: only MSG_CMSG_COMPAT differs, which we don't want */
+    case X32_NR_recvfrom: /* only MSG_CMSG_COMPAT differs, which we don't want */
         return forward(t, SYS_recvfrom, g);
-    case 518: case 519: case 537: case 538:
+    case X32_NR_sendmsg:
+    case X32_NR_recvmsg:
+    case X32_NR_recvmmsg:
+    case X32_NR_sendmmsg:
         return sys_msg_call(t, nr, g);
-    case 520: /* execve */
+    case X32_NR_execve:
         return emulate_execve(t, uc, AT_FDCWD, ARG1(g), ARG2(g), ARG3(g), 0);
-    case 545: /* execveat */
+    case X32_NR_execveat:
         return emulate_execve(t, uc, (long)(int)ARG1(g), ARG2(g), ARG3(g), ARG4(g),
                               (long)ARG5(g));
-    case 521:
+    case X32_NR_ptrace:
         return unsupported(nr, EPERM, "ptrace from x32 debuggers is not emulated");
-    case 522: /* rt_sigpending: same 8-byte set */
+    case X32_NR_rt_sigpending:
         return sys_rt_sigpending(t, ARG1(g), ARG2(g));
-    case 525:
+    case X32_NR_sigaltstack:
         return sys_sigaltstack(t, uc, ARG1(g), ARG2(g));
-    case 528:
+    case X32_NR_kexec_load:
         return unsupported(nr, EPERM, "kexec_load");
-    case 530:
+    case X32_NR_set_robust_list:
         return sys_set_robust_list(t, ARG1(g), ARG2(g));
-    case 531:
+    case X32_NR_get_robust_list:
         return sys_get_robust_list(t, (long)ARG1(g), ARG2(g), ARG3(g));
-    case 541: case 542:
+    case X32_NR_setsockopt:
+    case X32_NR_getsockopt:
         return sys_sockopt_call(t, nr, g);
+    case X32_NR_rt_sigtimedwait:
+    case X32_NR_rt_sigqueueinfo:
+    case X32_NR_rt_tgsigqueueinfo:
+    case X32_NR_timer_create:
+    case X32_NR_mq_notify:
+    case X32_NR_waitid:
+        return sys_siginfo_call(t, nr, g);
+    case X32_NR_move_pages:
+        return sys_move_pages(t, g);
+    case X32_NR_io_setup:
+    case X32_NR_io_submit:
+        return sys_aio_call(nr, g);
     default:
-        return sys_misc_x32_call(t, nr, g);
+        return unsupported(nr, ENOSYS, "no translator for this x32 system call");
     }
 }
 
@@ -260,11 +285,11 @@ static int path_arg(unsigned long nr)
     switch (nr) {
     case SYS_open: case SYS_stat: case SYS_lstat: case SYS_access: case SYS_readlink:
     case SYS_chdir: case SYS_mkdir: case SYS_rmdir: case SYS_unlink: case SYS_truncate:
-    case 520 /* execve */:
+    case X32_NR_execve:
         return 1;
     case SYS_openat: case SYS_newfstatat: case SYS_statx: case SYS_faccessat:
     case SYS_faccessat2: case SYS_readlinkat: case SYS_openat2: case SYS_mkdirat:
-    case SYS_unlinkat: case 545 /* execveat */:
+    case SYS_unlinkat: case X32_NR_execveat:
         return 2;
     default:
         return 0;
@@ -318,7 +343,8 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
     long r;
     /* Calls that may not come back are traced before they run, like strace's
      * "= ?"; their result line follows if they do return. */
-    if (trace_enabled && (nr == SYS_exit || nr == SYS_exit_group || nr == 520 || nr == 545))
+    if (trace_enabled && (nr == SYS_exit || nr == SYS_exit_group || nr == X32_NR_execve ||
+                          nr == X32_NR_execveat))
         trace_call(nr, g, -ENOSYS - 1000);
     if (raw_nr > 0xffffffffUL || nr > X32_NR_LAST_SPECIFIC)
         r = unsupported(nr, ENOSYS, "no such x32 system call");

@@ -14,9 +14,8 @@
 #include "util.h"
 #include <errno.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
-
-#define FP_XSTATE_MAGIC1 0x46505853U
 
 enum { T_FREE = 0, T_ALIVE = 1, T_EXITED = 2 };
 
@@ -81,14 +80,6 @@ void thread_install_altstack(struct thread_state *t)
 {
     stack_t ss = {.ss_sp = t, .ss_flags = 0, .ss_size = ALTSTACK_SIZE};
     raw_syscall2(SYS_sigaltstack, &ss, 0);
-}
-
-static uint32_t fpstate_size(const void *fp)
-{
-    uint32_t magic, ext;
-    mem_copy(&magic, (const char *)fp + 464, 4);
-    mem_copy(&ext, (const char *)fp + 468, 4);
-    return magic == FP_XSTATE_MAGIC1 && ext >= 512 && ext <= FPSTATE_MAX ? ext : 512;
 }
 
 void thread_child_main(struct thread_state *c)
@@ -163,12 +154,16 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     /* The child must not take a signal before its altstack and SUD exist;
      * it gets the guest's mask from start_uc. */
     uint64_t old;
+    struct rlimit as_limit;
+    guest_as_limit_save(&as_limit);
     set_host_mask(~0ULL, &old);
     long r = clone_with_child_entry(flags, (uint64_t)c + ALTSTACK_SIZE, ptid, ctid, tls, c);
     set_host_mask(old, 0);
     if (raw_failed(r) || (flags & CLONE_VFORK)) {
-        /* A vfork child has exec'd or exited by now: its block is free. */
+        /* A vfork child has exec'd or exited by now: its block is free, and what
+         * it did to the process-wide virtual state is undone for the parent. */
         c->alive = T_FREE;
+        guest_as_limit_restore(&as_limit);
     }
     return r;
 }
@@ -194,10 +189,13 @@ long emulate_clone3(struct thread_state *t, ucontext_t *uc, uint64_t args_ptr, u
     return emulate_clone(t, uc, flags | exit_signal, newsp, ptid, a[2], a[7]);
 }
 
-void walk_all_robust_lists(void)
+/* Only this process's threads: the list also holds the blocks of a vfork
+ * parent (suspended, sharing our memory), whose robust locks its vfork child's
+ * _exit must not release. */
+void walk_all_robust_lists(int tgid)
 {
     for (struct thread_state *o = all_threads; o; o = o->next_thread)
-        if (o->alive == T_ALIVE)
+        if (o->alive == T_ALIVE && o->tgid == tgid)
             walk_robust_list(o);
 }
 

@@ -22,13 +22,6 @@
 #define LOW_4G (1ULL << 32)
 #define USER_TOP_47 (1ULL << 47)
 
-struct kernel_sigaction {
-    void *handler;
-    unsigned long flags;
-    void *restorer;
-    uint64_t mask;
-};
-
 extern void sigsys_restorer(void);
 
 int trap_mechanism = TRAP_SUD;

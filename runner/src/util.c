@@ -185,30 +185,46 @@ void fd_printf(int fd, const char *fmt, ...)
     raw_syscall3(SYS_write, fd, buf, n);
 }
 
-void debug_log(const char *fmt, ...)
+/* "x32-run: <message>\n" on stderr, in one write. */
+static void say(const char *fmt, va_list ap)
 {
-    if (!debug_enabled)
-        return;
     char buf[1024];
     size_t n = str_copy(buf, sizeof buf, "x32-run: ");
-    va_list ap;
-    va_start(ap, fmt);
     n += fmt_buf(buf + n, sizeof buf - n - 1, fmt, ap);
-    va_end(ap);
     buf[n++] = '\n';
     raw_syscall3(SYS_write, 2, buf, n);
 }
 
-void die(int status, const char *fmt, ...)
+void debug_log(const char *fmt, ...)
 {
-    char buf[1024];
-    size_t n = str_copy(buf, sizeof buf, "x32-run: ");
+    if (!debug_enabled)
+        return;
     va_list ap;
     va_start(ap, fmt);
-    n += fmt_buf(buf + n, sizeof buf - n - 1, fmt, ap);
+    say(fmt, ap);
     va_end(ap);
-    buf[n++] = '\n';
-    raw_syscall3(SYS_write, 2, buf, n);
+}
+
+void die(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(fmt, ap);
+    va_end(ap);
     raw_syscall1(SYS_exit_group, status);
     __builtin_unreachable();
+}
+
+uint64_t parse_hex(const char **p)
+{
+    uint64_t v = 0;
+    for (;; (*p)++) {
+        char c = **p;
+        if (c >= '0' && c <= '9')
+            v = v * 16 + (uint64_t)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v = v * 16 + (uint64_t)(c - 'a' + 10);
+        else
+            return v;
+    }
 }

@@ -20,6 +20,9 @@ size_t str_from_long(char *buf, size_t cap, long v);
 void mem_copy(void *dst, const void *src, size_t n);
 void mem_set(void *dst, int c, size_t n);
 int mem_eq(const void *a, const void *b, size_t n);
+/* Reads lower-case hex digits at *p (as in /proc/self/maps) and leaves *p on
+ * the first other character. */
+uint64_t parse_hex(const char **p);
 
 /* Tiny printf: %s %d %u %ld %lu %lx %x %p %c %%.  Writes with one write(2). */
 int fmt_buf(char *buf, size_t cap, const char *fmt, va_list ap);

@@ -90,6 +90,11 @@ static const struct tcase cases[] = {
     {"signal_nested", case_sig_nested},
     {"signal_mask_ucontext", case_sig_mask_ucontext},
     {"signal_fpstate", case_sig_fpstate},
+    {"sigset_sizes", case_sigset_sizes},
+    {"proc_self_maps", case_proc_self_maps},
+    {"proc_self_stat", case_proc_self_stat},
+    {"exec_identity", case_exec_identity},
+    {"vfork_parent_state", case_vfork_parent_state},
 };
 
 static void run_case(const struct tcase *c)
@@ -150,6 +155,8 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "--exec-child"))
         return exec_child_main(argc, argv);
     snprintf(prog_path, sizeof prog_path, "%s", argv[0]);
+    if (argc > 1 && !strcmp(argv[1], "--identity-child"))
+        return identity_child_main(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "--comm-child")) {
         /* exec'd with another argv[0]: the program's path comes from AT_EXECFN. */
         const char *fn = (const char *)getauxval(AT_EXECFN);

@@ -127,6 +127,8 @@ void alt_handler(int sig, siginfo_t *si, void *ucp);
 extern char prog_path[4096];
 int exec_child_main(int argc, char **argv);
 int comm_child_main(void);
+/* exec_identity.c: the program exec'd as --identity-child */
+int identity_child_main(int argc, char **argv);
 
 /* ---- the cases, one family a file; main.c lists them in table order ---- */
 
@@ -220,5 +222,14 @@ void case_select(void);
 void case_poll(void);
 void case_epoll(void);
 void case_timerfd(void);
+/* signal_sizes.c */
+void case_sigset_sizes(void);
+/* proc_self.c */
+void case_proc_self_maps(void);
+void case_proc_self_stat(void);
+/* exec_identity.c */
+void case_exec_identity(void);
+/* vfork_state.c */
+void case_vfork_parent_state(void);
 
 #endif

@@ -1,0 +1,24 @@
+/* Shared by proc_self.c and the files that build each virtual /proc file
+ * (proc_self_maps.c, proc_self_stat.c). */
+#ifndef X32RUN_PROC_SELF_FILES_H
+#define X32RUN_PROC_SELF_FILES_H
+
+#include <stddef.h>
+
+/* A memfd for a virtual file (close-on-exec when the guest's open asked). */
+long proc_memfd(const char *name, long open_flags);
+/* A memfd holding len bytes from data, rewound: what open_proc_self returns. */
+long proc_memfd_with(const char *name, long open_flags, const void *data, size_t len);
+/* Rewinds fd for the guest's first read; passes an error through. */
+long proc_finish(long fd);
+/* Reads a whole (small) /proc file into buf, terminated; its length or -errno. */
+long proc_read_small(const char *path, char *buf, size_t cap);
+
+/* proc_self_maps.c: maps (smaps = 0) or smaps (1) of the x32 part, labelled */
+long open_virtual_maps(long open_flags, int smaps);
+/* proc_self_stat.c: the kernel's file at path, with the x32 program's
+ * numbers in place of the runner's */
+long open_virtual_stat(const char *path, long open_flags);
+long open_virtual_status(const char *path, long open_flags);
+
+#endif
