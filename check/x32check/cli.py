@@ -8,7 +8,7 @@ import shutil
 import sys
 import tempfile
 
-from . import cmake_project, drivers, report, result, sdk
+from . import cmake_project, drivers, gate, report, result, sdk
 from .result import USAGE_ERROR
 from .side import Side, mark_workdir
 
@@ -51,6 +51,19 @@ def parse_args(argv):
     p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
                    default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
                    "(meson.build), autotools (configure or configure.ac) the project has")
+    p.add_argument("--fail-on", metavar="SPEC", action="append", default=[],
+                   help="findings that fail the gate whatever their default severity: a "
+                        "class number, a warning option (sign-conversion), tests, "
+                        "sanitizers, layouts or all (repeatable, or comma-separated)")
+    p.add_argument("--ignore-class", metavar="SPEC", action="append", default=[],
+                   help="findings that never fail the gate (still reported); the same "
+                        "SPECs; wins over --fail-on")
+    p.add_argument("--baseline", metavar="FILE",
+                   help="known findings (written by --write-baseline): only findings "
+                        "beyond them fail the gate")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="write the findings that fail the gate to FILE and exit 0 (2 on "
+                        "errors)")
     p.add_argument("--report", metavar="FILE.md", help="write a Markdown report")
     p.add_argument("--json", metavar="FILE",
                    help="--json: JSON to stdout (the summary goes to stderr); --json=FILE: to FILE")
@@ -70,6 +83,12 @@ def parse_args(argv):
     o.defines = ["-D" + d for d in o.defines]
     if o.jobs < 1:
         p.error("-j must be at least 1")
+    try:
+        o.fail_on = gate.parse_specs(o.fail_on)
+        o.ignore_class = gate.parse_specs(o.ignore_class)
+    except gate.BadSpec as e:
+        raise Usage(str(e))
+    o.baseline_lines = gate.read_baseline(o.baseline) if o.baseline else None
     return o
 
 
