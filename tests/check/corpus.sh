@@ -1,0 +1,60 @@
+# shellcheck shell=sh
+# Sourced by run.sh (its x32check, rc_of, have_* and $T): the corpus of real-shaped
+# projects (corpus/, issue 23), each with an EXPECTED file that lists exactly what
+# x32-check must report under the default gate (corpus.py compares): clean projects
+# exit 0, planted ones exit 1 naming exactly their findings. Then the gate's options on
+# them: --require-tests against a test that ran no x32 code, and a baseline round trip.
+CORPUS=$HERE/corpus
+corpus_expect() { python3 "$HERE/corpus.py" "$@"; }
+
+# Configured in place first (build-native/, as developers leave them): its generated
+# CMakeSystem.cmake and CMakeCCompilerId.c must give no hints.
+rm -rf "$T/forms" && cp -r "$CORPUS/cmake-forms-clean" "$T/forms"
+if cmake -S "$T/forms" -B "$T/forms/build-native" > "$T/forms-native.log" 2>&1; then
+    (PROJECTS=$T; x32check corpus-forms forms)
+    corpus_expect corpus-cmake-forms-clean "$CORPUS/cmake-forms-clean/EXPECTED" "$T/corpus-forms.json"
+else
+    fail corpus-cmake-forms-clean "cmake cannot configure it natively: $(tail -n 1 "$T/forms-native.log")"
+fi
+
+for project in cmake-nested-build cmake-asm-by-arch; do
+    (PROJECTS=$CORPUS; x32check "corpus-$project" "$project")
+    corpus_expect "corpus-$project" "$CORPUS/$project/EXPECTED" "$T/corpus-$project.json"
+done
+
+# The twin: one program, one planted bug, built by Meson and by autotools, whose make
+# check is DejaGnu and runs on the SDK's x32-run board.
+for system in meson autotools; do
+    if ! "have_$system"; then skip "corpus-twin-$system" "$system is not installed"; continue; fi
+    if [ "$system" = autotools ] && ! command -v runtest >/dev/null 2>&1; then
+        skip corpus-twin-autotools "DejaGnu is not installed (apt-get install dejagnu)"; continue
+    fi
+    (PROJECTS=$CORPUS; x32check "corpus-twin-$system" twin-meson-autotools --build-system "$system")
+    corpus_expect "corpus-twin-$system" "$CORPUS/twin-meson-autotools/EXPECTED" "$T/corpus-twin-$system.json"
+done
+
+# No x32 pass without x32 code: the nested build's pass fails --require-tests.
+ran_x32() { python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["tests"]["x32_ran"])' "$1" 2>/dev/null; }
+if ran_x32 "$T/corpus-cmake-nested-build.json"; then
+    (PROJECTS=$CORPUS; x32check corpus-nested-required cmake-nested-build --require-tests)
+    if [ "$(rc_of corpus-nested-required)" = 2 ] \
+        && grep -q "1 x32 test(s) ran no x32 code (--require-tests): smoke_build" "$T/corpus-nested-required.err"; then
+        pass require-tests-refuses-passes-without-x32-code
+    else fail require-tests-refuses-passes-without-x32-code "exit $(rc_of corpus-nested-required): $(tail -n 1 "$T/corpus-nested-required.err")"; fi
+else
+    skip require-tests-refuses-passes-without-x32-code "the x32 tests did not run"
+fi
+
+# A baseline: written from the planted assembly project (exit 0), then only findings
+# beyond it fail: the same run passes, and its finding is marked as known.
+if ran_x32 "$T/corpus-cmake-asm-by-arch.json"; then
+    (PROJECTS=$CORPUS; x32check baseline-write cmake-asm-by-arch --write-baseline "$T/known.baseline")
+    (PROJECTS=$CORPUS; x32check baseline-use cmake-asm-by-arch --baseline "$T/known.baseline")
+    if [ "$(rc_of baseline-write)" = 0 ] && [ "$(rc_of baseline-use)" = 0 ] \
+        && grep -qx "$(printf 'tests\tpair_sums')" "$T/known.baseline" \
+        && grep -q "^gate: 0 finding(s) fail it; 1 known in the baseline" "$T/baseline-use.out"; then
+        pass baseline-round-trip
+    else fail baseline-round-trip "exits $(rc_of baseline-write), $(rc_of baseline-use): $(grep '^gate' "$T/baseline-use.out")"; fi
+else
+    skip baseline-round-trip "the x32 tests did not run"
+fi
