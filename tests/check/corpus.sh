@@ -58,3 +58,24 @@ if ran_x32 "$T/corpus-cmake-asm-by-arch.json"; then
 else
     skip baseline-round-trip "the x32 tests did not run"
 fi
+
+# The documented DejaGnu line for users (cmake/README.md): with the environment script,
+# `make check RUNTESTFLAGS=--target_board=x32-run` runs the twin's suite through x32-run
+# (its %ld bug prints the right size for 12 bytes, so it passes on x32 too).
+if [ -z "${X32_SDK_PREFIX:-}" ] || [ ! -f "$X32_SDK_PREFIX/share/x32-sdk/dejagnu/boards/x32-run.exp" ] \
+    || [ ! -f "$X32_SDK_PREFIX/share/x32-sdk/build-info.json" ]; then
+    skip documented-dejagnu-line "no built SDK with the DejaGnu board under '${X32_SDK_PREFIX:-}'"
+elif ! have_autotools || ! command -v runtest >/dev/null 2>&1; then
+    skip documented-dejagnu-line "needs autoconf, automake and DejaGnu"
+else
+    rm -rf "$T/dejagnu-line" && cp -r "$CORPUS/twin-meson-autotools" "$T/dejagnu-line"
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    if env -u LD_LIBRARY_PATH sh -c 'cd "$1" && . ./environment-setup-x86_64-linux-gnux32 && cd "$2" \
+            && autoreconf -fi && ./configure $CONFIGURE_FLAGS && make \
+            && make check RUNTESTFLAGS=--target_board=x32-run' sh "$X32_SDK_PREFIX" "$T/dejagnu-line" \
+            > "$T/dejagnu-line.log" 2>&1 \
+        && grep -q "^PASS: filesize reports 12 bytes" "$T/dejagnu-line/filesize.sum" \
+        && grep -q "x32-run board: not inside x32-run --tree" "$T/dejagnu-line/filesize.log"; then
+        pass documented-dejagnu-line
+    else fail documented-dejagnu-line "$(grep -E '^(FAIL|ERROR)|rror' "$T/dejagnu-line.log" | head -n 2 | tr '\n' ' ')"; fi
+fi
