@@ -104,6 +104,20 @@ class _Judge:
     def guarded(self):
         return any(self.guards)
 
+    def branch(self, keyword, condition):
+        """Follow if / elseif (Meson: elif) / else / endif. True: a condition to judge;
+        False: else or endif; None: no branch keyword."""
+        if keyword == "if":
+            self.guards.append(self.looks_at_model(condition))
+            return True
+        if keyword in ("elseif", "elif"):
+            if self.guards:
+                self.guards[-1] = self.guards[-1] or self.looks_at_model(condition)
+            return True
+        if keyword == "endif" and self.guards:
+            self.guards.pop()
+        return False if keyword in ("else", "endif") else None
+
     def assign(self, name, value_text, values):
         if self._mentions(value_text, self.processor, self.processor_vars):
             self.processor_vars.add(name)
@@ -112,27 +126,27 @@ class _Judge:
         self.values.setdefault(name, []).extend(values)
 
 
+def _cmake_assignment(judge, name, words):
+    """Record set(), list(APPEND) and string(TOLOWER) for the variables they name; True
+    when the command was one of them."""
+    if name == "set" and words:
+        judge.assign(words[0], " ".join(words[1:]), [w.strip('"') for w in words[1:]])
+    elif name == "list" and len(words) > 2 and words[0].upper() in ("APPEND", "PREPEND"):
+        judge.assign(words[1], " ".join(words[2:]), [w.strip('"') for w in words[2:]])
+    elif name == "string" and len(words) >= 3 and words[0].upper() in ("TOLOWER", "TOUPPER"):
+        judge.assign(words[2], words[1], [])
+    else:
+        return False
+    return True
+
+
 def cmake_hints(rel, lines):
     judge = _Judge(CMAKE_PROCESSOR, CMAKE_MODEL)
     for name, args, line in cmake_commands(lines):
         words = args.split()
-        if name == "if":
-            judge.guards.append(judge.looks_at_model(args))
-        elif name == "elseif" and judge.guards:
-            judge.guards[-1] = judge.guards[-1] or judge.looks_at_model(args)
-        elif name == "endif" and judge.guards:
-            judge.guards.pop()
-            continue
-        elif name == "set" and words:
-            judge.assign(words[0], " ".join(words[1:]), [w.strip('"') for w in words[1:]])
-            continue
-        elif name == "list" and len(words) > 2 and words[0].upper() in ("APPEND", "PREPEND"):
-            judge.assign(words[1], " ".join(words[2:]), [w.strip('"') for w in words[2:]])
-            continue
-        elif name == "string" and len(words) >= 3 and words[0].upper() in ("TOLOWER", "TOUPPER"):
-            judge.assign(words[2], words[1], [])
-            continue
-        if name in ("else", "endif", "set", "list", "option", "message"):
+        branch = judge.branch(name, args)
+        if branch is False or branch is None and (name in ("option", "message")
+                                                   or _cmake_assignment(judge, name, words)):
             continue
         if judge.is_arch_test(args) and not judge.guarded():
             yield Hint(rel, line, 5, ("%s(%s)" % (name, " ".join(words)))[:160])
@@ -144,16 +158,10 @@ def meson_hints(rel, lines):
     for number, raw in enumerate(lines, start=1):
         text = re.sub(r"#.*$", "", raw).strip()
         keyword = text.split(None, 1)[0] if text else ""
-        if keyword == "if":
-            judge.guards.append(judge.looks_at_model(text))
-        elif keyword == "elif" and judge.guards:
-            judge.guards[-1] = judge.guards[-1] or judge.looks_at_model(text)
-        elif keyword == "endif" and judge.guards:
-            judge.guards.pop()
+        branch = judge.branch(keyword, text)
+        if branch is False or not text:
             continue
-        elif keyword in ("else", ""):
-            continue
-        else:
+        if branch is None:
             m = assignment.match(text)
             if m and not judge.is_arch_test(m.group(2)):
                 judge.assign(m.group(1), m.group(2), re.findall(r"'([^']*)'", m.group(2)))

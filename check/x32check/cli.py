@@ -47,23 +47,11 @@ def parse_args(argv):
     p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
     p.add_argument("--require-tests", action="store_true",
                    help="exit 2 when the x32 tests could not run (no working runner), or "
-                        "some did not run properly, instead of reporting them as not run")
+                        "some did not run properly or passed without running x32 code, "
+                        "instead of listing them")
     p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
                    default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
                    "(meson.build), autotools (configure or configure.ac) the project has")
-    p.add_argument("--fail-on", metavar="SPEC", action="append", default=[],
-                   help="findings that fail the gate whatever their default severity: a "
-                        "class number, a warning option (sign-conversion), tests, "
-                        "sanitizers, layouts or all (repeatable, or comma-separated)")
-    p.add_argument("--ignore-class", metavar="SPEC", action="append", default=[],
-                   help="findings that never fail the gate (still reported); the same "
-                        "SPECs; wins over --fail-on")
-    p.add_argument("--baseline", metavar="FILE",
-                   help="known findings (written by --write-baseline): only findings "
-                        "beyond them fail the gate")
-    p.add_argument("--write-baseline", metavar="FILE",
-                   help="write the findings that fail the gate to FILE and exit 0 (2 on "
-                        "errors)")
     p.add_argument("--report", metavar="FILE.md", help="write a Markdown report")
     p.add_argument("--json", metavar="FILE",
                    help="--json: JSON to stdout (the summary goes to stderr); --json=FILE: to FILE")
@@ -76,6 +64,7 @@ def parse_args(argv):
     p.add_argument("--timeout", type=int, default=300, help="seconds per test (default 300)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.add_argument("--default-sdk", help=argparse.SUPPRESS)   # set by the launcher
+    gate.add_options(p)
     try:
         o = p.parse_args(argv)
     except SystemExit as e:

@@ -36,6 +36,29 @@ BASELINE_HEADER = (
     "# with x32-check --write-baseline FILE; delete lines as findings are fixed.\n")
 
 
+# The gate's command-line options: (option, argparse settings, help).
+OPTIONS = [
+    ("--fail-on", {"metavar": "SPEC", "action": "append", "default": []},
+     "findings that fail the gate whatever their default severity: a class number, a "
+     "warning option (sign-conversion), tests, sanitizers, layouts or all (repeatable, "
+     "or comma-separated)"),
+    ("--ignore-class", {"metavar": "SPEC", "action": "append", "default": []},
+     "findings that never fail the gate (still reported); the same SPECs; wins over "
+     "--fail-on"),
+    ("--baseline", {"metavar": "FILE"},
+     "known findings (written by --write-baseline): only findings beyond them fail the "
+     "gate"),
+    ("--write-baseline", {"metavar": "FILE"},
+     "write the findings that fail the gate to FILE and exit 0 (2 on errors)"),
+]
+
+
+def add_options(parser):
+    group = parser.add_argument_group("the gate (exit 1; see check/README.md)")
+    for option, settings, text in OPTIONS:
+        group.add_argument(option, help=text, **settings)
+
+
 class BadSpec(ValueError):
     pass
 
