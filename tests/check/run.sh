@@ -11,6 +11,10 @@
 #             each mechanism, with none (NOT RUN with a reason, never x32 failures), and
 #             with one real x32-only bug planted (-DSTARTS_PLANT_BUG=ON), which must show;
 #             plus the documented `x32-run --tree -- ctest` line on it, with the SDK.
+# Then the corpus of real-shaped projects (corpus/, run by corpus.sh): each has an
+# EXPECTED file with exactly what the default gate must report; the gate's options
+# (--require-tests, a baseline round trip) and the documented DejaGnu line run on them.
+# Unit cases: units.py (parsers), units_gate.py (the gate), units_hints.py (hints).
 # Runtime checks (tests failing only on x32, UBSan) need x32-run to run programs; they
 # SKIP, with the runner's answer, when it cannot. Two stand-ins (standin/) reach the
 # paths that need things this machine may lack: an i386 "x32" side that runs natively,
