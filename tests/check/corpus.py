@@ -10,6 +10,7 @@ EXPECTED holds one line per thing x32-check must report (and nothing else may be
     hint FILE:LINE class N
     ran-no-x32-code NAME                           passed without x32 code
     x32-passed N                                   x32 passes (with x32 code in them)
+    args OPTION...                                 the run's options (corpus.sh reads them)
 GATE is how the default gate treats it: counted, informational, ignored or baseline.
 The lines about tests are checked only when the x32 tests ran (else SKIP, with why).
 Prints one PASS/FAIL/SKIP line per part, the protocol of tests/lib.sh.
@@ -41,7 +42,8 @@ def reported(r):
 
 def main(name, expected_file, result_file):
     with open(expected_file) as f:
-        want = [" ".join(t.split()) for t in f if t.strip() and not t.startswith("#")]
+        want = [" ".join(t.split()) for t in f
+                if t.strip() and not t.startswith(("#", "args "))]
     try:
         with open(result_file) as f:
             r = json.load(f)
