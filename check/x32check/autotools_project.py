@@ -13,7 +13,7 @@ import re
 import shutil
 
 from . import test_results
-from .side import (WORKDIR_MARKER, clean_environment, flags, run_logged, start_from_scratch,
+from .side import (clean_environment, is_build_folder, flags, run_logged, start_from_scratch,
                    test_environment)
 
 BUILD_TRIPLET = "x86_64-pc-linux-gnu"
@@ -25,10 +25,10 @@ _STATUS = {"PASS": "passed", "XFAIL": "passed", "FAIL": "failed", "XPASS": "fail
 
 
 def _not_copied(directory, names):
-    """Version-control data, and x32-check work directories (one may sit inside the
-    project, and would otherwise be copied into itself)."""
+    """Version-control data, x32-check work directories (one may sit inside the
+    project, and would otherwise be copied into itself) and other build folders."""
     return [n for n in names if n in (".git", ".hg", ".svn")
-            or os.path.exists(os.path.join(directory, n, WORKDIR_MARKER))]
+            or is_build_folder(os.path.join(directory, n))]
 
 
 def configure_args(cc, cxx, sanitize, host=None):
@@ -72,33 +72,78 @@ def configure_and_build(side, args, options, extra_env=None):
         return False
     # -k: keep going after a failing unit, so every unit's diagnostics are collected.
     # TESTS= builds the test programs without running them: their diagnostics belong in
-    # the build log too.
-    argv = ["make", "-k", "-j", str(options.jobs), "all", "check", "TESTS="]
+    # the build log too. RUNTEST=true does the same for a DejaGnu suite (automake's
+    # check-DEJAGNU runs $(RUNTEST)).
+    argv = ["make", "-k", "-j", str(options.jobs), "all", "check", "TESTS=", "RUNTEST=true"]
     if run_logged(argv, side.log("build"), cwd=tree, env=env) != 0:
         side.failed_step = "build"
         return False
     return True
 
 
-def run_tests(side, options, runner=None):
+def uses_dejagnu(tree):
+    """automake writes a check-DEJAGNU target for AUTOMAKE_OPTIONS = dejagnu."""
+    try:
+        with open(os.path.join(tree, "Makefile"), encoding="utf-8", errors="replace") as f:
+            return "check-DEJAGNU:" in f.read()
+    except OSError:
+        return False
+
+
+def run_tests(side, options, runner=None, dejagnu_site=None):
     """Run `make check` in the side's tree and fill side.tests; `runner` goes in front of
-    every test program (automake's LOG_COMPILER)."""
+    every test program (automake's LOG_COMPILER); a DejaGnu suite runs on the SDK's
+    x32-run board, found through `dejagnu_site` (its $DEJAGNU file)."""
     argv = side.launch + ["make", "-k", "check"]
+    env = test_environment()
+    env.update(side.test_env)
     if runner:
         argv.append("LOG_COMPILER=" + runner)
+        if dejagnu_site and uses_dejagnu(side.build_dir):
+            argv.append("RUNTESTFLAGS=--target_board=x32-run")
+            env.update({"DEJAGNU": dejagnu_site, "X32_RUN": runner})
     if side.tag_tests:
         # TESTS_ENVIRONMENT (the user's, automake reserves it for us) runs in the
-        # parallel harness's shell for each test, where $log is its .log file.
+        # parallel harness's shell for each test, where $log is its .log file. DejaGnu
+        # tests get no tag of their own (None): any x32 start in the run counts.
         argv.append("TESTS_ENVIRONMENT=X32_RUN_EVIDENCE_TAG=`pwd -P`/$$log; "
                     "export X32_RUN_EVIDENCE_TAG;")
         tree = os.path.realpath(side.build_dir)
-        side.tag_of = lambda name: os.path.join(tree, name) + ".log"
-    env = test_environment()
-    env.update(side.test_env)
+        side.tag_of = lambda name: (None if name.startswith(DEJAGNU_PREFIX)
+                                    else os.path.join(tree, name) + ".log")
     run_logged(argv, side.log("test"), cwd=side.build_dir, env=env,
                timeout=options.timeout * 10)
     side.tests_ran = True
-    side.tests = _trs_results(side.build_dir) or _console_results(side.log("test"))
+    side.tests = ((_trs_results(side.build_dir) + _sum_results(side.build_dir))
+                  or _console_results(side.log("test")))
+
+
+# DejaGnu's .sum files: "PASS: filesize reports 12 bytes". A test is named
+# "dejagnu:TOOL: what it says", so that names from .trs files and .sum files never meet.
+DEJAGNU_PREFIX = "dejagnu:"
+_SUM_LINE = re.compile(r"^(PASS|XFAIL|KFAIL|FAIL|XPASS|KPASS|UNRESOLVED|ERROR|UNSUPPORTED|"
+                       r"UNTESTED): (.+)$")
+_SUM_STATUS = {"PASS": "passed", "XFAIL": "passed", "KFAIL": "passed",
+               "UNSUPPORTED": "skipped", "UNTESTED": "skipped"}
+
+
+def _sum_results(tree):
+    results = []
+    for path in sorted(glob.glob(os.path.join(tree, "**", "*.sum"), recursive=True)):
+        tool = os.path.basename(path)[:-len(".sum")]
+        log = path[:-len(".sum")] + ".log"
+        output = ""
+        if os.path.exists(log):
+            with open(log, encoding="utf-8", errors="replace") as f:
+                output = f.read()[-65536:]
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = _SUM_LINE.match(line.rstrip("\n"))
+                if m:
+                    results.append(test_results.TestResult(
+                        "%s%s: %s" % (DEJAGNU_PREFIX, tool, m.group(2)),
+                        _SUM_STATUS.get(m.group(1), "failed"), output))
+    return results
 
 
 def _trs_results(tree):

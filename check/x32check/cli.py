@@ -8,7 +8,7 @@ import shutil
 import sys
 import tempfile
 
-from . import cmake_project, drivers, report, result, sdk
+from . import cmake_project, drivers, gate, report, result, sdk
 from .result import USAGE_ERROR
 from .side import Side, mark_workdir
 
@@ -47,7 +47,8 @@ def parse_args(argv):
     p.add_argument("--no-tests", action="store_true", help="build only, do not run the tests")
     p.add_argument("--require-tests", action="store_true",
                    help="exit 2 when the x32 tests could not run (no working runner), or "
-                        "some did not run properly, instead of reporting them as not run")
+                        "some did not run properly or passed without running x32 code, "
+                        "instead of listing them")
     p.add_argument("--build-system", choices=("auto", "cmake", "meson", "autotools"),
                    default="auto", help="default: the first of CMake (CMakeLists.txt), Meson "
                    "(meson.build), autotools (configure or configure.ac) the project has")
@@ -63,6 +64,7 @@ def parse_args(argv):
     p.add_argument("--timeout", type=int, default=300, help="seconds per test (default 300)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.add_argument("--default-sdk", help=argparse.SUPPRESS)   # set by the launcher
+    gate.add_options(p)
     try:
         o = p.parse_args(argv)
     except SystemExit as e:
@@ -70,6 +72,12 @@ def parse_args(argv):
     o.defines = ["-D" + d for d in o.defines]
     if o.jobs < 1:
         p.error("-j must be at least 1")
+    try:
+        o.fail_on = gate.parse_specs(o.fail_on)
+        o.ignore_class = gate.parse_specs(o.ignore_class)
+    except gate.BadSpec as e:
+        raise Usage(str(e))
+    o.baseline_lines = gate.read_baseline(o.baseline) if o.baseline else None
     return o
 
 

@@ -10,23 +10,22 @@ import os
 import re
 from collections import namedtuple
 
+from . import located
+
 Diagnostic = namedtuple("Diagnostic", "file line column kind option message unit")
 
+# "message [-Woption]": the option is optional (errors have none).
+_MESSAGE = r"\s*(?P<msg>.*?)(?:\s+\[(?P<opt>-W[^\]]+)\])?\s*$"
 # file:line[:column]: warning|error: message [-Woption]
-_DIAG = re.compile(
-    r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)?\s*"
-    r"(?P<kind>warning|error|fatal error|Warning|Error):\s*(?P<msg>.*?)"
-    r"(?:\s+\[(?P<opt>-W[^\]]+)\])?\s*$")
+_DIAG = located.pattern(r"(?P<kind>warning|error|fatal error|Warning|Error):" + _MESSAGE)
 # cc1: error: ..., x86_64-linux-gnux32-gcc: error: ... (no file, no line)
 _TOOL_DIAG = re.compile(r"^(?P<tool>cc1\w*|[\w.+-]*g(?:cc|\+\+)):\s*(?P<kind>warning|error):"
-                        r"\s*(?P<msg>.*?)(?:\s+\[(?P<opt>-W[^\]]+)\])?\s*$")
+                        + _MESSAGE)
 # The unit being compiled: "Building C object X.o" (CMake), "Compiling C object X.o" (Meson).
 _UNIT = re.compile(r"(?:Building|Compiling) (?:C|CXX|C\+\+|ASM|ASM-ATT) object (?P<obj>\S+)")
 # The assembler names GCC's temporary file, not the source: "/tmp/ccX.s:27: Error: ...".
 _TEMP_ASM = re.compile(r"(^|/)(cc\w+\.s|\{standard input\})$")
 
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*[mK]")
 
 
 def normalise_option(option):
@@ -59,9 +58,7 @@ def parse_log(text, source_dir, build_dir):
     seen = set()
     found = []
     unit = ""
-    for raw in text.splitlines():
-        # Colour codes, should a project force -fdiagnostics-color=always somewhere.
-        line = _ANSI.sub("", raw.rstrip("\r"))
+    for line in located.lines(text):
         m = _UNIT.search(line)
         if m:
             unit = m.group("obj")
@@ -69,13 +66,12 @@ def parse_log(text, source_dir, build_dir):
         m = _DIAG.match(line)
         if m:
             kind = m.group("kind").lower()
-            file_ = m.group("file")
+            file_, line_no, col = located.where(m)
             if _TEMP_ASM.search(file_):
                 # Left as <asm:UNIT>:LINE; locate_asm_errors() maps it to the source line.
-                file_, line_no, col = "<asm:%s>" % unit, int(m.group("line")), 0
+                file_, col = "<asm:%s>" % unit, 0
             else:
                 file_ = normalise_path(file_, source_dir, build_dir)
-                line_no, col = int(m.group("line")), int(m.group("col") or 0)
             d = Diagnostic(file_, line_no, col, kind,
                            normalise_option(m.group("opt")), m.group("msg"), unit)
         else:

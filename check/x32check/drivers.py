@@ -71,7 +71,11 @@ class AutotoolsDriver:
             tools.notes.append("-D options are for CMake and Meson; ignored for autotools")
         if options.toolchain:
             tools.notes.append("--toolchain is a CMake option; ignored for autotools")
+        self.dejagnu_site = None
         if tools.prefix:
+            board_site = os.path.join(tools.prefix, "share", "x32-sdk", "dejagnu", "site.exp")
+            if os.path.isfile(board_site):
+                self.dejagnu_site = board_site
             site = os.path.join(tools.prefix, "share", "x32-sdk", "config.site")
             pkg_config = os.path.join(tools.prefix, "bin", sdk.TRIPLET + "-pkg-config")
             if os.path.isfile(site):
@@ -86,7 +90,11 @@ class AutotoolsDriver:
 
     def run_tests(self, side, options):
         runner = self.tools.runner if side.name == "x32" and self.tools.can_run else None
-        autotools_project.run_tests(side, options, runner)
+        if runner and not self.dejagnu_site and autotools_project.uses_dejagnu(side.build_dir):
+            self.tools.notes.append("the project's make check is DejaGnu, and the SDK has no "
+                                    "x32-run board (share/x32-sdk/dejagnu/): its programs run "
+                                    "without a board")
+        autotools_project.run_tests(side, options, runner, self.dejagnu_site)
 
 
 def cached_compiler(build_dir):

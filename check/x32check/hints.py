@@ -6,16 +6,18 @@ Hints explain such findings and do not change the exit status.
 - class 2: a preprocessor condition on __x86_64__/__amd64__ that does not also look at
   __ILP32__, __LP64__/_LP64 or __SIZEOF_POINTER__/__SIZEOF_LONG__;
 - class 5: a build file that tests CMAKE_SYSTEM_PROCESSOR or Meson's cpu_family against
-  x86_64/AMD64 without also looking at the pointer size.
+  x86_64/AMD64 without also looking at the pointer size, judged per condition
+  (build_file_hints.py).
+
+Build folders inside the project (build-x32/, ...) are not read: see side.is_build_folder.
 """
 
 import os
 import re
-from collections import namedtuple
 
+from . import build_file_hints
+from .build_file_hints import Hint
 from .side import project_files
-
-Hint = namedtuple("Hint", "file line cls text")
 
 _ARCH_MACRO = re.compile(r"\b(__x86_64__|__x86_64|__amd64__|__amd64|_M_X64|_M_AMD64)\b")
 _MODEL_MACRO = re.compile(r"\b(__ILP32__|_ILP32|__LP64__|_LP64|__SIZEOF_POINTER__|"
@@ -23,11 +25,6 @@ _MODEL_MACRO = re.compile(r"\b(__ILP32__|_ILP32|__LP64__|_LP64|__SIZEOF_POINTER_
                           r"ULONG_MAX|LONG_MAX|__WORDSIZE)\b")
 _ISA_ONLY = re.compile(r"\b(__i386__|__i386|_M_IX86|__i686__)\b")
 _PREPROCESSOR_IF = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif)\b")
-_BUILD_ARCH = re.compile(r"(CMAKE_SYSTEM_PROCESSOR|CMAKE_HOST_SYSTEM_PROCESSOR|"
-                         r"cpu_family\s*\(\s*\)|\bcpu\s*\(\s*\)|uname\s+-m)[^\n]*"
-                         r"(x86_64|amd64|AMD64|x64)")
-_BUILD_MODEL = re.compile(r"CMAKE_SIZEOF_VOID_P|sizeof\s*\(\s*['\"]?void\s*\*|"
-                          r"ILP32|LP64|SIZEOF_VOID_P|pointer_size")
 SOURCE_EXTENSIONS = (".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx", ".S", ".inc")
 BUILD_FILES = ("CMakeLists.txt", "meson.build", "configure.ac", "configure.in")
 
@@ -61,16 +58,6 @@ def _source_hints(rel, lines):
             yield Hint(rel, i + 1, 2, cond.strip()[:160])
 
 
-def _build_file_hints(rel, lines):
-    # Comments out: a comment that mentions LP64 checks nothing.
-    lines = [re.sub(r"#.*$|\bdnl\b.*$", "", t) for t in lines]
-    if _BUILD_MODEL.search("\n".join(lines)):
-        return      # the file looks at the pointer size somewhere: trust it
-    for i, text in enumerate(lines):
-        if _BUILD_ARCH.search(text):
-            yield Hint(rel, i + 1, 5, text.strip()[:160])
-
-
 def scan(source_dir):
     hints = []
     for path in project_files(source_dir):
@@ -79,5 +66,5 @@ def scan(source_dir):
         if name.endswith(SOURCE_EXTENSIONS):
             hints.extend(_source_hints(rel, _read(path)))
         elif name in BUILD_FILES or name.endswith(".cmake"):
-            hints.extend(_build_file_hints(rel, _read(path)))
+            hints.extend(build_file_hints.scan(rel, name, _read(path)))
     return hints

@@ -17,9 +17,34 @@ def _by_class(diags):
     return sorted(groups.items(), key=lambda kv: (kv[0] == 0, kv[0]))
 
 
+# How a finding that does not fail the gate is marked (gate.py says why).
+_GATE_MARK = {"informational": " (informational)", "ignored": " (ignored: --ignore-class)",
+              "baseline": " (in the baseline)"}
+
+
+def _mark(item):
+    return _GATE_MARK.get(item.get("gate"), "")
+
+
 def _diag_line(d):
     opt = " [%s]" % d["option"] if d["option"] else ""
-    return "%s: %s: %s%s" % (_where(d), d["kind"], d["message"], opt)
+    return "%s: %s: %s%s%s" % (_where(d), d["kind"], d["message"], opt, _mark(d))
+
+
+def _gate_line(r):
+    g = r["gate"]
+    c = g["counts"]
+    words = ["%d finding(s) fail it" % c["counted"]]
+    if c["informational"]:
+        words.append("%d informational (LP64-only, x32-only -Wsign-conversion; --fail-on "
+                     "makes them count)" % c["informational"])
+    if c["ignored"]:
+        words.append("%d ignored (--ignore-class %s)" % (c["ignored"], ",".join(g["ignored"])))
+    if g["baseline"]:
+        words.append("%d known in the baseline %s" % (c["baseline"], g["baseline"]))
+    if g["wrote_baseline"]:
+        words.append("baseline written to %s" % g["wrote_baseline"])
+    return "gate: " + "; ".join(words)
 
 
 def terminal(r):
@@ -57,7 +82,11 @@ def terminal(r):
         out.append("tests: LP64 %s; x32 %s" % (_counts(tests["lp64"]), _counts(tests["x32"])))
         out.append("x32 programs started under x32-run: %s" % _starts(tests["x32_starts"]))
         out.append("tests failing only on x32: %d" % len(tests["x32_only_failures"]))
-        out.extend("    %s" % f["name"] for f in tests["x32_only_failures"])
+        out.extend("    %s%s" % (f["name"], _mark(f)) for f in tests["x32_only_failures"])
+        if tests["ran_no_x32_code"]:
+            out.append("tests that passed but ran no x32 code, not x32 passes: %d"
+                       % len(tests["ran_no_x32_code"]))
+            out.extend("    %s: %s" % (n["name"], n["reason"]) for n in tests["ran_no_x32_code"])
         if tests["not_run_properly"]:
             out.append("tests NOT RUN properly, not counted: %d (their x32 program did not run)"
                        % len(tests["not_run_properly"]))
@@ -65,21 +94,22 @@ def terminal(r):
     s = r["sanitizers"]
     if s["enabled"]:
         out.append("x32-only sanitizer findings: %d" % len(s["x32_only"]))
-        out.extend("    %s: %s: %s (test %s)" % (_where(f), f["tool"], f["message"], f["test"])
-                   for f in s["x32_only"])
+        out.extend("    %s: %s: %s (test %s)%s" % (_where(f), f["tool"], f["message"],
+                                                   f["test"], _mark(f)) for f in s["x32_only"])
     lay = r["layout"]
     if lay["checked"]:
         out.append("layout differences: %d of %d structs checked"
                    % (len(lay["differences"]), len(lay["checked"])))
         for x in lay["differences"]:
-            out.append("    %s (%s) %s: %s" % (x["struct"], x["why"], _where(x),
-                                                     "; ".join(x["details"])))
+            out.append("    %s (%s) %s: %s%s" % (x["struct"], x["why"], _where(x),
+                                                 "; ".join(x["details"]), _mark(x)))
     if lay["why_not"]:
         out.append("layouts: NOT CHECKED: %s" % lay["why_not"])
     if r["hints"]:
         out.append("hints (architecture tests that ignore the data model; not counted): %d"
                    % len(r["hints"]))
         out.extend("    %s: class %d: %s" % (_where(h), h["class"], h["text"]) for h in r["hints"])
+    out.append(_gate_line(r))
     out.append("")
     out.append("result: %s (exit %d)" % (r["status"], r["exit_code"]))
     return "\n".join(out) + "\n"
@@ -93,7 +123,10 @@ def _starts(s):
 
 
 def _counts(c):
-    return "%d passed, %d failed, %d skipped" % (c["passed"], c["failed"], c["skipped"])
+    text = "%d passed, %d failed, %d skipped" % (c["passed"], c["failed"], c["skipped"])
+    if c.get("ran_no_x32_code"):
+        text += ", %d ran no x32 code" % c["ran_no_x32_code"]
+    return text
 
 
 def _md_escape(text):
@@ -131,8 +164,8 @@ def markdown(r):
     for number, group in _by_class(d["x32_only"]):
         md += ["", "### Class %d: %s" % (number, _md_escape(classes.title(number))), "",
                "| where | option | message |", "|---|---|---|"]
-        md += ["| `%s` | %s | %s |" % (_where(x), x["option"] or x["kind"],
-                                       _md_code(x["message"])) for x in group]
+        md += ["| `%s` | %s | %s%s |" % (_where(x), x["option"] or x["kind"],
+                                         _md_code(x["message"]), _mark(x)) for x in group]
     md += ["", "## Diagnostics only the LP64 build shows (%d)" % len(d["lp64_only"]), "",
            "Bugs LP64 exposes and x32 hides (class 22); informational, they do not change "
            "the exit status.", ""]
@@ -149,7 +182,8 @@ def markdown(r):
         md.append("x32 programs started under x32-run: %s." % _md_escape(_starts(tests["x32_starts"])))
         md.append("")
         for f in tests["x32_only_failures"]:
-            md += ["### `%s`" % f["name"], "", "```", f["output"].rstrip()[-3000:], "```", ""]
+            md += ["### `%s`%s" % (f["name"], _mark(f)), "", "```",
+                   f["output"].rstrip()[-3000:], "```", ""]
         if not tests["x32_only_failures"]:
             md.append("None.")
         if tests["not_run_properly"]:
@@ -158,6 +192,11 @@ def markdown(r):
                    "the project:", ""]
             md += ["- `%s`: %s" % (n["name"], _md_escape(n["reason"]))
                    for n in tests["not_run_properly"]]
+        if tests["ran_no_x32_code"]:
+            md += ["", "### Passed but ran no x32 code, not x32 passes (%d)"
+                   % len(tests["ran_no_x32_code"]), ""]
+            md += ["- `%s`: %s" % (n["name"], _md_escape(n["reason"]))
+                   for n in tests["ran_no_x32_code"]]
 
     s = r["sanitizers"]
     md += ["", "## Sanitizer findings only in the x32 run", ""]
@@ -166,8 +205,8 @@ def markdown(r):
     elif not tests["x32_ran"]:
         md.append("Not run: the x32 tests did not run.")
     else:
-        md += ["- `%s` %s %s: %s (test `%s`)" % (_where(f), f["tool"], f["kind"],
-                                                _md_code(f["message"]), f["test"])
+        md += ["- `%s` %s %s: %s (test `%s`)%s" % (_where(f), f["tool"], f["kind"],
+                                                  _md_code(f["message"]), f["test"], _mark(f))
                for f in s["x32_only"]] or ["None."]
 
     lay = r["layout"]
@@ -181,7 +220,7 @@ def markdown(r):
         md.append("Checked: %s." % ", ".join("`%s`" % n for n in lay["checked"]))
         md.append("")
         for x in lay["differences"]:
-            md += ["### `%s` (%s, `%s`)" % (x["struct"], x["why"], _where(x)), ""]
+            md += ["### `%s` (%s, `%s`)%s" % (x["struct"], x["why"], _where(x), _mark(x)), ""]
             md += ["- %s" % line for line in x["details"]]
             md.append("")
         if lay["not_found"]:
@@ -192,6 +231,7 @@ def markdown(r):
            "the findings above. They do not change the exit status.", ""]
     md += ["- `%s` class %d (%s): %s" % (_where(h), h["class"], _md_escape(h["class_title"]),
                                          _md_code(h["text"])) for h in r["hints"]] or ["None."]
+    md += ["", "## Gate", "", _md_escape(_gate_line(r)) + "."]
     return "\n".join(md) + "\n"
 
 

@@ -8,8 +8,8 @@ import re
 import shutil
 import subprocess
 
-from . import (asm_lines, classes, diagnostics, evidence, hints, layout, sanitizers,
-               test_results)
+from . import (asm_lines, classes, diagnostics, evidence, gate, hints, layout,
+               sanitizers, test_results)
 
 USAGE_ERROR = 2
 
@@ -152,20 +152,26 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
     required = x32.evidence_dir is not None and tools.tree != "kernel" and bool(tools.runner)
     fails, not_run = evidence.sort_out(all_fails, starts, x32.tag_of, required)
     unstartable = [name for name, _ in not_run]
+    # A pass counts as an x32 pass only with x32 code in it (issue 23: a nested
+    # `ctest --build-and-test` rebuilt a project natively and "passed on x32").
+    no_code = evidence.passes_without_x32(x32.tests, starts, x32.tag_of) if required else []
     proven = sorted({t.name for t in x32.tests if evidence.started(starts, x32.tag_of, t.name)}) \
         if x32.tag_of else []
     layouts = layouts or {"checked": [], "differences": [], "not_found": [], "why_not": ""}
     found_hints = hints.scan(source) if lp64.failed_step is None else []
 
-    if not_run and options.require_tests and not error:
-        error = ("%d x32 test(s) did not run properly (--require-tests): %s"
-                 % (len(not_run), ", ".join(name for name, _ in not_run)))
-    problems = bool(x32_only or fails or san_only or layouts["differences"])
-    exit_code = USAGE_ERROR if error else (1 if problems else 0)
-    status = "error" if error else ("x32-only problems" if problems else "clean")
-    return {
+    if (not_run or no_code) and options.require_tests and not error:
+        error = "; ".join(
+            "%d x32 test(s) %s (--require-tests): %s" % (len(names), what, ", ".join(names))
+            for what, names in (("did not run properly", unstartable),
+                                ("ran no x32 code", [n for n, _ in no_code])) if names)
+    x32_counts = test_results.summary(x32.tests)
+    if no_code:
+        x32_counts["passed"] -= len(no_code)
+        x32_counts["ran_no_x32_code"] = len(no_code)
+    r = {
         "tool": "x32-check", "format": 1, "source": source, "workdir": work,
-        "status": status, "exit_code": exit_code, "error": error,
+        "error": error,
         "error_excerpt": first_errors(lp64 if lp64.failed_step else x32),
         "x32_toolchain": {"prefix": tools.prefix, "compiler": tools.compiler_name,
                           "toolchain_file": tools.toolchain_file, "runner": tools.runner,
@@ -182,7 +188,9 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
         "tests": {"lp64_ran": lp64.tests_ran, "x32_ran": x32.tests_ran,
                   "why_not": x32.tests_why_not,
                   "lp64": test_results.summary(lp64.tests),
-                  "x32": test_results.summary(x32.tests),
+                  "x32": x32_counts,
+                  # Passed, but x32 code provably did not run in them: not x32 passes.
+                  "ran_no_x32_code": [{"name": n, "reason": why} for n, why in no_code],
                   "x32_only_failures": [{"name": t.name, "output": t.output} for t in fails],
                   # Not counted: their x32 program did not run (not_run_properly says why).
                   "could_not_start_x32": unstartable,
@@ -199,3 +207,30 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
         "hints": [{"file": h.file, "line": h.line, "class": h.cls,
                    "class_title": classes.title(h.cls), "text": h.text} for h in found_hints],
     }
+    return judge(options, r)
+
+
+def judge(options, r):
+    """Severity, baseline and exit status (gate.py): the findings that fail the gate."""
+    groups = [("diagnostic", r["diagnostics"]["x32_only"]),
+              ("lp64-only", r["diagnostics"]["lp64_only"]),
+              ("tests", r["tests"]["x32_only_failures"]),
+              ("sanitizers", r["sanitizers"]["x32_only"]),
+              ("layouts", r["layout"]["differences"])]
+    findings = []
+    for group, items in groups:
+        for item in items:
+            item["group"] = group
+            findings.append(item)
+    counts = gate.judge(findings, options.fail_on, options.ignore_class, options.baseline_lines)
+    error = r["error"]
+    if options.write_baseline and not error:
+        gate.write_baseline(options.write_baseline,
+                            [x for x in findings if x["gate"] in ("counted", "baseline")])
+    problems = counts["counted"] > 0 and not options.write_baseline
+    r["gate"] = {"counts": counts, "fail_on": sorted(options.fail_on),
+                 "ignored": sorted(options.ignore_class), "baseline": options.baseline,
+                 "wrote_baseline": options.write_baseline if not error else None}
+    r["exit_code"] = USAGE_ERROR if error else (1 if problems else 0)
+    r["status"] = "error" if error else ("x32-only problems" if problems else "clean")
+    return r

@@ -9,10 +9,11 @@ subtracted from the x32 run's.
 import re
 from collections import namedtuple
 
+from . import located
+
 Finding = namedtuple("Finding", "tool file line kind message test")
 
-_UBSAN = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)?\s*runtime error:\s*"
-                    r"(?P<msg>.*)$")
+_UBSAN = located.pattern(r"runtime error:\s*(?P<msg>.*)$")
 _ASAN_SUMMARY = re.compile(r"^SUMMARY:\s*(?P<tool>\w+Sanitizer):\s*(?P<kind>[\w-]+)"
                            r"(?:\s+(?P<file>[^\s:]+):(?P<line>\d+)(?::\d+)?)?(?:\s+in\s+\S+)?")
 _ASAN_ERROR = re.compile(r"^==\d+==ERROR:\s*(?P<tool>\w+Sanitizer):\s*(?P<msg>.*)$")
@@ -32,11 +33,12 @@ def parse(text, test, normalise):
     findings = []
     last_error = ""
     first_own_frame = None     # the report's first stack frame in the project's sources
-    for raw in text.splitlines():
-        line = raw.strip()
+    for line in located.lines(text):
+        line = line.strip()
         m = _UBSAN.match(line)
         if m:
-            findings.append(Finding("UBSan", normalise(m.group("file")), int(m.group("line")),
+            file_, line_no, _ = located.where(m)
+            findings.append(Finding("UBSan", normalise(file_), line_no,
                                     _ubsan_kind(m.group("msg")), m.group("msg"), test))
             continue
         m = _ASAN_ERROR.match(line)

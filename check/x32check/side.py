@@ -121,12 +121,25 @@ def mark_workdir(work):
     open(os.path.join(work, WORKDIR_MARKER), "w").close()
 
 
+def is_build_folder(path):
+    """A folder that holds a configured build rather than the project's sources: CMake's
+    CMakeCache.txt, Meson's meson-private/, or an autotools config.status without a
+    configure beside it (a sub-package configured in place has both). Its generated
+    files (CMakeCCompilerId.c, CMakeSystem.cmake) test the architecture by design and
+    are not the project's."""
+    def has(name):
+        return os.path.exists(os.path.join(path, name))
+    return (has(WORKDIR_MARKER) or has("CMakeCache.txt") or has("meson-private")
+            or (has("config.status") and not has("configure")))
+
+
 def project_files(source_dir):
-    """Every file of the project, in a stable order, without hidden directories and
-    without x32-check work directories."""
+    """Every file of the project, in a stable order, without hidden directories, build
+    folders (build-x32/, _build/, ...: see is_build_folder) and x32-check work
+    directories. The top folder itself is always read (a tree configured in place)."""
     for root, dirs, files in os.walk(source_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not
-                         os.path.exists(os.path.join(root, d, WORKDIR_MARKER)))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and not is_build_folder(os.path.join(root, d)))
         for name in sorted(files):
             yield os.path.join(root, name)
 

@@ -12,7 +12,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: x32-run [--mode native|user|vm] [--sysroot DIR] [--argv0 NAME] PROGRAM [ARGS...]\n"
             "       x32-run --tree[=binfmt|preload] -- COMMAND [ARGS...]\n"
-            "       x32-run --probe | --register | --help | --version\n"
+            "       x32-run --probe | --register | --unregister | --help | --version\n"
             "\n"
             "Runs an x32 (x86_64-linux-gnux32) program.  In user mode the program runs\n"
             "natively on the CPU while its system calls are trapped and translated, so no\n"
@@ -29,7 +29,8 @@ static void usage(FILE *f)
             "  --execfn NAME  the name it was exec'd by, for AT_EXECFN and its process name\n"
             "                 (default: PROGRAM; x32-run sets it when an x32 program execs)\n"
             "  --probe        show what this host supports and which mode would be used\n"
-            "  --register     register with binfmt_misc so x32 programs run directly (root)\n"
+            "  --register     register with binfmt_misc so x32 programs run directly (root,\n"
+            "                 machine-wide); --unregister removes the entry\n"
             "  --tree         run COMMAND so that every x32 program it or its descendants\n"
             "                 start runs under x32-run, without root (binfmt_misc in a user\n"
             "                 namespace, else an exec-interposition library; --probe says\n"
@@ -62,9 +63,9 @@ void parse_args(int argc, char **argv, struct options *o)
         } else if (str_eq(a, "--tree") || str_starts(a, "--tree=")) {
             o->tree = 1;
             o->tree_with = a[6] ? a + 7 : 0;
-        } else if (str_eq(a, "--register")) {
-            extern int register_binfmt(void);
-            exit(register_binfmt());
+        } else if (str_eq(a, "--register") || str_eq(a, "--unregister")) {
+            extern int register_binfmt(void), unregister_binfmt(void);
+            exit(a[2] == 'r' ? register_binfmt() : unregister_binfmt());
         } else if ((str_eq(a, "--mode") || str_eq(a, "--sysroot") || str_eq(a, "--argv0") ||
                     str_eq(a, "--execfn")) && i + 1 < argc) {
             const char *v = argv[++i];

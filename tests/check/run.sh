@@ -11,6 +11,10 @@
 #             each mechanism, with none (NOT RUN with a reason, never x32 failures), and
 #             with one real x32-only bug planted (-DSTARTS_PLANT_BUG=ON), which must show;
 #             plus the documented `x32-run --tree -- ctest` line on it, with the SDK.
+# Then the corpus of real-shaped projects (corpus/, run by corpus.sh): each has an
+# EXPECTED file with exactly what the default gate must report; the gate's options
+# (--require-tests, a baseline round trip) and the documented DejaGnu line run on them.
+# Unit cases: units.py (parsers), units_gate.py (the gate), units_hints.py (hints).
 # Runtime checks (tests failing only on x32, UBSan) need x32-run to run programs; they
 # SKIP, with the runner's answer, when it cannot. Two stand-ins (standin/) reach the
 # paths that need things this machine may lack: an i386 "x32" side that runs natively,
@@ -54,8 +58,8 @@ x32check() {
 rc_of() { cat "$T/$1.rc"; }
 expect() { python3 "$HERE/expect.py" "$@"; }
 
-# --- parsers ----------------------------------------------------------------------------
-python3 "$HERE/units.py" "$TOP/check"
+# --- parsers, the gate and the hints ---------------------------------------------------------
+for units in units units_gate units_hints; do python3 "$HERE/$units.py" "$TOP/check"; done
 
 # --- usage errors: exit 2 and a message ---------------------------------------------------
 usage_case() { # NAME EXPECTED_TEXT ARGS...
@@ -101,25 +105,22 @@ expect clean clean "$PROJECTS/clean" "$T/clean.json"
 x32check clean-sanitize clean --sanitize
 expect clean clean-sanitize "$PROJECTS/clean" "$T/clean-sanitize.json"
 
-# --- the same two projects built with Meson ----------------------------------------------
-if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
-    x32check meson-planted planted --build-system meson
-    expect static meson-planted "$PROJECTS/planted" "$T/meson-planted.json" 1 "$T/meson-planted.md"
-    x32check meson-clean clean --build-system meson
-    expect clean meson-clean "$PROJECTS/clean" "$T/meson-clean.json"
-else
-    skip meson "meson and ninja are not installed (apt-get install meson ninja-build)"
-fi
-
-# --- and with autotools (configure.ac, Makefile.am; autoreconf runs in x32-check's copy) ---
-if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
-    x32check autotools-planted planted --build-system autotools
-    expect static autotools-planted "$PROJECTS/planted" "$T/autotools-planted.json" 1 "$T/autotools-planted.md"
-    x32check autotools-clean clean --build-system autotools
-    expect clean autotools-clean "$PROJECTS/clean" "$T/autotools-clean.json"
-else
-    skip autotools "autoconf and automake are not installed (apt-get install autoconf automake)"
-fi
+# --- the same two projects built with Meson, and with autotools --------------------------
+# (configure.ac, Makefile.am; autoreconf runs in x32-check's copy)
+have_meson() { command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; }
+have_autotools() { command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; }
+for system in meson autotools; do
+    if "have_$system"; then
+        x32check "$system-planted" planted --build-system "$system"
+        expect static "$system-planted" "$PROJECTS/planted" "$T/$system-planted.json" 1 "$T/$system-planted.md"
+        x32check "$system-clean" clean --build-system "$system"
+        expect clean "$system-clean" "$PROJECTS/clean" "$T/$system-clean.json"
+    elif [ "$system" = meson ]; then
+        skip meson "meson and ninja are not installed (apt-get install meson ninja-build)"
+    else
+        skip autotools "autoconf and automake are not installed (apt-get install autoconf automake)"
+    fi
+done
 
 # A work directory inside the project: nothing in it may count as the project's (the
 # autotools side copies the tree, which must not copy itself).
@@ -218,7 +219,7 @@ if python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["tests
         && grep -q "5 x32 test(s) did not run properly (--require-tests)" "$T/starts-no-tree-required.err"; then
         pass require-tests-counts-tests-not-run
     else fail require-tests-counts-tests-not-run "exit $(rc_of starts-no-tree-required): $(tail -n 1 "$T/starts-no-tree-required.err")"; fi
-    if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
+    if have_autotools; then
         x32check starts-autotools starts --build-system autotools
         starts_expect starts-autotools "$("$tree_runner" --probe | sed -n 's/^tree mechanism: \([a-z]*\).*/\1/p')" \
             0 "" "" "example parse_number tests/from_script.sh"
@@ -246,6 +247,10 @@ if [ -n "${X32_SDK_PREFIX:-}" ] && [ -f "$X32_SDK_PREFIX/share/x32-sdk/cmake/x86
 else
     skip documented-ctest-line-passes "no completely built SDK with its toolchain file under '${X32_SDK_PREFIX:-}'"
 fi
+
+# --- the corpus of real-shaped projects, and the CI gate's options (corpus.sh) -------------
+# shellcheck source=corpus.sh disable=SC1091
+. "$HERE/corpus.sh"
 
 # --- builds that fail ---------------------------------------------------------------------
 x32check broken broken
@@ -329,14 +334,14 @@ if [ -z "$m32_why" ]; then
     # shellcheck disable=SC2086
     x32check standin-clean clean --sanitize $STANDIN
     expect clean standin-clean "$PROJECTS/clean" "$T/standin-clean.json"
-    if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
+    if have_meson; then
         # Meson takes compilers, not a toolchain file: the same stand-in through --x32-cc.
         MESON_STANDIN="--build-system meson --x32-cc $HERE/standin/gcc-m32 --runner $HERE/standin/run-direct"
         # shellcheck disable=SC2086
         x32check standin-meson-planted planted --sanitize $MESON_STANDIN
         expect runtime standin-meson-planted "$PROJECTS/planted" "$T/standin-meson-planted.json" handles sum buffer
     fi
-    if command -v autoreconf >/dev/null 2>&1 && command -v automake >/dev/null 2>&1; then
+    if have_autotools; then
         # automake names a test by its path; LOG_COMPILER puts the runner in front.
         AUTOTOOLS_STANDIN="--build-system autotools --x32-cc $HERE/standin/gcc-m32 --runner $HERE/standin/run-direct"
         # shellcheck disable=SC2086

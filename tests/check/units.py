@@ -9,18 +9,12 @@ import os
 import shutil
 import sys
 import tempfile
-import traceback
+
+from unit_harness import case, run
 
 sys.path.insert(0, sys.argv[1])
 from x32check import asm_lines, classes, cmake_project, diagnostics, layout  # noqa: E402
 from x32check import evidence, sanitizers, test_results  # noqa: E402
-
-CASES = []
-
-
-def case(fn):
-    CASES.append(fn)
-    return fn
 
 
 def norm(path):
@@ -247,16 +241,5 @@ def classification():
         assert got == want, (option, message, got, want)
 
 
-def main():
-    for fn in CASES:
-        name = "unit-" + fn.__name__.replace("_", "-")
-        try:
-            fn()
-            print("PASS " + name)
-        except Exception as e:   # one broken case must not hide the others
-            last = traceback.extract_tb(e.__traceback__)[-1]
-            print("FAIL %s: line %d: %s" % (name, last.lineno, repr(e)[:300]))
-
-
 if __name__ == "__main__":
-    main()
+    run()

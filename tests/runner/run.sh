@@ -277,4 +277,6 @@ done
 if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then
     # shellcheck source=tree.sh
     . "$here/tree.sh"
+    # shellcheck source=binfmt-register.sh
+    . "$here/binfmt-register.sh"
 fi
