@@ -1,5 +1,6 @@
 /* x32-run's command line: the options, --help and --version. */
 #include "cli.h"
+#include "qemu_options.h"
 #include "tree.h"
 #include "util.h"
 #include <stdio.h>
@@ -78,11 +79,14 @@ void parse_args(int argc, char **argv, struct options *o)
             o->sysroot = a + 10;
         } else if (str_starts(a, "--argv0=")) {
             o->argv0 = a + 8;
+        } else if (qemu_option(argc, argv, &i)) {
+            /* QEMU user mode's -L -E -U -r -cpu -0, for OpenEmbedded */
         } else {
             fprintf(stderr, "x32-run: unknown option '%s' (try --help)\n", a);
             exit(2);
         }
     }
+    qemu_options_finish(&o->sysroot, &o->argv0);
     if (o->probe)
         return;
     if (o->tree)

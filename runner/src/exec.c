@@ -7,6 +7,7 @@
 #include "exec.h"
 #include "address_space.h"
 #include "paths.h"
+#include "qemu_options.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "tree.h"
@@ -38,6 +39,21 @@ static long exec_runner(char **argv, char **envp)
     if (r != -ENOENT)
         return r;
     return raw_syscall3(SYS_execve, "/proc/self/exe", argv, envp);
+}
+
+/* The options that keep an x32 child in this one's world: its sysroot, or under
+ * -L its whole root and -r release (-E/-U are already in the environment). */
+static int runner_root_options(char **nargv, int k)
+{
+    if (with_sysroot) {
+        nargv[k++] = paths_whole_root() ? "-L" : "--sysroot";
+        nargv[k++] = (char *)current_sysroot();
+    }
+    if (qemu_release()) {
+        nargv[k++] = "-r";
+        nargv[k++] = (char *)qemu_release();
+    }
+    return k;
 }
 
 static void append_decimal(char *buf, size_t cap, long v)
@@ -179,15 +195,16 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (r)
         return r;
 
-    /* Room for the runner's own prefix (up to 10 words) plus both vectors:
+    /* Room for the runner's own prefix (up to 12 words) plus both vectors, and two
+     * more environment entries (the tree's and -L's preload for native targets):
      * on the altstack when small, else from the arena (leaked if the exec
      * fails; a lock would stay held in a vfork parent after the child's exec). */
-    size_t words = (size_t)argc + (size_t)envc + 16;
+    size_t words = (size_t)argc + (size_t)envc + 18;
     char *small[4096];
     char **vec = words <= 4096 ? small : runner_alloc(words * sizeof(char *), 4096);
     if (!vec)
         return -ENOMEM;
-    char **nargv = vec, **nenvp = vec + argc + 12;
+    char **nargv = vec, **nenvp = vec + argc + 14;
     widen_vector(nenvp, envp_p, envc);
     nenvp[envc] = 0;
 
@@ -211,10 +228,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
                 nargv[k++] = "--mode=user";
                 nargv[k++] = "--argv0";
                 nargv[k++] = interp;
-                if (with_sysroot) {
-                    nargv[k++] = "--sysroot";
-                    nargv[k++] = (char *)current_sysroot();
-                }
+                k = runner_root_options(nargv, k);
                 nargv[k++] = "--";
                 nargv[k++] = (char *)ipath;
                 if (interp_arg)
@@ -230,10 +244,7 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
         nargv[k++] = "--mode=user";
         nargv[k++] = "--argv0";
         nargv[k++] = (char *)argv0;
-        if (with_sysroot) {
-            nargv[k++] = "--sysroot";
-            nargv[k++] = (char *)current_sysroot();
-        }
+        k = runner_root_options(nargv, k);
         nargv[k++] = "--";
         nargv[k++] = (char *)path;
         exec_path = runner;
@@ -247,9 +258,11 @@ copy_args:
     }
     nargv[k] = 0;
     /* x32-run --tree with the preload library: native programs get it back. */
-    char preload_env[PATH_BUF];
-    if (exec_path != runner)
+    char preload_env[PATH_BUF], native_preload[PATH_BUF];
+    if (exec_path != runner) {
+        qemu_env_for_native(nenvp, native_preload, sizeof native_preload);
         tree_env_for_native(nenvp, preload_env, sizeof preload_env);
+    }
 
     /* The trap handler runs with SIGSYS blocked and the mask survives exec:
      * give the new program the guest's mask instead. */
