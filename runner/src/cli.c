@@ -37,6 +37,7 @@ static void usage(FILE *f)
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
             "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
             "syscall user dispatch; X32_SYSROOT and X32_RUN_MODE as the options above.\n");
+    qemu_options_usage(f);
 }
 
 void parse_args(int argc, char **argv, struct options *o)

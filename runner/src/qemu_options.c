@@ -23,6 +23,21 @@ static const char *cpu;          /* -cpu: accepted, see qemu_options_finish */
 static const char **env_ops;
 static int env_op_count;
 
+void qemu_options_usage(FILE *f)
+{
+    fprintf(f,
+            "\n"
+            "QEMU user mode's options, so x32-run can be OpenEmbedded's qemu-usermode:\n"
+            "  -L ROOTFS      look the interpreter and every absolute path the program opens,\n"
+            "                 stats, execs or readlinks up under ROOTFS first (not /proc,\n"
+            "                 /dev, /sys); only x32 programs are run\n"
+            "  -E VAR=VALUE   set VAR in the program's environment (repeatable)\n"
+            "  -U VAR         remove VAR from it (repeatable)\n"
+            "  -r RELEASE     the release uname reports\n"
+            "  -cpu MODEL     accepted; the program runs on the host CPU\n"
+            "  -0 ARGV0       the program's argv[0]\n");
+}
+
 static _Noreturn void usage_error(const char *opt, const char *what)
 {
     fprintf(stderr, "x32-run: %s %s (QEMU-style options: -L ROOTFS -E VAR=VALUE -U VAR "

@@ -8,6 +8,7 @@
  * runner/README.md ("QEMU user-mode options"). */
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Exit statuses of the QEMU-style errors, each distinct so a caller (and the
  * tests) can tell them apart. */
@@ -20,6 +21,9 @@
  * the last word used; returns 0 when argv[*i] is not one.  A missing value is
  * one line on stderr and exit EXIT_QEMU_USAGE. */
 int qemu_option(int argc, char **argv, int *i);
+
+/* The lines --help adds for these options. */
+void qemu_options_usage(FILE *f);
 
 /* After the command line: checks -L and hands its results over.  *sysroot
  * becomes the -L directory and *argv0 the -0 name, when given. */
