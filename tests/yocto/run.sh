@@ -33,7 +33,8 @@ CASES="qemu_wrapper_cmdline_cache postinst_intercept_form localedef_form meson_e
 exec_by_absolute_path env_options_and_argv0 double_dash x86_64_preload_kept_out
 preload_back_for_native_children dev_stays_host bad_rootfs_missing bad_rootfs_not_a_root
 bad_missing_interpreter bad_option_without_value bad_not_x32 vm_chroot_cache vm_chroot_locale
-vm_chroot_exec vm_chroot_meson_program"
+vm_chroot_exec vm_chroot_meson_program sdk_oecore_variables sdk_environment_setup_d
+sdk_oe_toolchain_config_cmake sdk_yocto_meson_cross_file sdk_tune_ccargs"
 skip_all() {
     for _c in $CASES; do skip "$_c" "$1"; done
     exit 0
@@ -263,9 +264,12 @@ case_bad_not_x32() {
 }
 
 for _c in $CASES; do
-    case $_c in vm_*) continue ;; esac
+    case $_c in vm_*|sdk_*) continue ;; esac
     "case_$_c"
 done
+# shellcheck source=sdk_parity.sh
+. "$here/sdk_parity.sh"
+sdk_parity
 # shellcheck source=vm_compare.sh
 . "$here/vm_compare.sh"
 vm_compare
