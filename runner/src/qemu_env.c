@@ -111,17 +111,30 @@ char **qemu_filter_preload(char **envp)
 
 void qemu_env_for_native(char **envp, char *buf, size_t cap)
 {
-    const char *stash = value_of(envp, STASH);
+    /* The stash is the x32 side's memory only: a native child gets LD_PRELOAD back
+     * (or not) and no stash, so a later x32-run judges its own caller afresh and a
+     * stale stash never brings back a library someone removed since. */
+    const char *stash = 0;
+    size_t n = 0;
+    for (size_t r = 0; envp[r]; r++) {
+        if (str_starts(envp[r], STASH)) {
+            if (!stash)
+                stash = envp[r] + str_len(STASH);
+            continue;
+        }
+        envp[n++] = envp[r];
+    }
+    envp[n] = 0;
     /* PSEUDO_UNLOAD asks for pseudo to stay out of this command's children. */
     if (!stash || !*stash || value_of(envp, "PSEUDO_UNLOAD="))
         return;
-    size_t i = 0, at = (size_t)-1;
-    for (; envp[i]; i++)
-        if (at == (size_t)-1 && str_starts(envp[i], PRELOAD))
+    size_t at = (size_t)-1;
+    for (size_t i = 0; i < n; i++)
+        if (str_starts(envp[i], PRELOAD)) {
             at = i;
+            break;
+        }
     const char *old = at == (size_t)-1 ? 0 : envp[at] + str_len(PRELOAD);
-    if (old && str_starts(old, stash))
-        return; /* already there */
     str_copy(buf, cap, PRELOAD);
     str_cat(buf, cap, stash);
     if (old && *old) {
@@ -132,7 +145,7 @@ void qemu_env_for_native(char **envp, char *buf, size_t cap)
     if (at != (size_t)-1) {
         envp[at] = buf;
     } else {
-        envp[i] = buf;
-        envp[i + 1] = 0;
+        envp[n] = buf;
+        envp[n + 1] = 0;
     }
 }

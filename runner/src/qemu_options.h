@@ -47,7 +47,8 @@ char **qemu_filter_preload(char **envp);
 
 /* For a native program the guest execs: the LD_PRELOAD entries x32-run took out
  * go back in front (so pseudo reaches native children), unless PSEUDO_UNLOAD is
- * set.  Rewrites envp in place (room for one more entry is assumed), using buf. */
+ * set, and X32_RUN_NATIVE_PRELOAD is removed.  Rewrites envp in place (room for
+ * one more entry is assumed), using buf.  Runs in the trap path: no libc. */
 void qemu_env_for_native(char **envp, char *buf, size_t cap);
 
 /* uname's result in guest memory: release replaced by -r when given. */

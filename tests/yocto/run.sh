@@ -210,6 +210,10 @@ case_preload_back_for_native_children() {
     ok preload_back_for_native_children "$TEST_TMP/native" || return
     ok preload_back_for_native_children "$TEST_TMP/unload" || return
     want_line preload_back_for_native_children "$TEST_TMP/native.out" "LD_PRELOAD=$fakepseudo" || return
+    # The x32 side's memory of what it removed stays on the x32 side.
+    if grep -q '^X32_RUN_NATIVE_PRELOAD=' "$TEST_TMP/native.out" "$TEST_TMP/unload.out"; then
+        fail preload_back_for_native_children "X32_RUN_NATIVE_PRELOAD reached a native program"; return
+    fi
     if grep -q '^LD_PRELOAD=' "$TEST_TMP/unload.out"; then
         fail preload_back_for_native_children "PSEUDO_UNLOAD=1, yet the native child has $(grep '^LD_PRELOAD=' "$TEST_TMP/unload.out")"
     else
