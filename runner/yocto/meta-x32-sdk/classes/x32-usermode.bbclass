@@ -23,6 +23,7 @@ QEMU_TARGET_BINARY_${MACHINE_ARCH} = "${@'x32-run' if bb.utils.contains('TUNE_FE
 # RecipeTaskPreProcess comes after every anonymous function (libc-package adds
 # qemu-native in one) and before bitbake reads DEPENDS into the task graph.
 python x32_usermode_depends () {
+    d = e.data
     if 'mx32' not in (d.getVar('TUNE_FEATURES') or '').split():
         return
     if 'qemu-native' in (d.getVar('DEPENDS') or '').split():
