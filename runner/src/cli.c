@@ -1,5 +1,6 @@
 /* x32-run's command line: the options, --help and --version. */
 #include "cli.h"
+#include "qemu_options.h"
 #include "tree.h"
 #include "util.h"
 #include <stdio.h>
@@ -39,6 +40,7 @@ static void usage(FILE *f)
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
             "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
             "syscall user dispatch; X32_SYSROOT and X32_RUN_MODE as the options above.\n");
+    qemu_options_usage(f);
 }
 
 void parse_args(int argc, char **argv, struct options *o)
@@ -83,11 +85,14 @@ void parse_args(int argc, char **argv, struct options *o)
             o->sysroot = a + 10;
         } else if (str_starts(a, "--argv0=")) {
             o->argv0 = a + 8;
+        } else if (qemu_option(argc, argv, &i)) {
+            /* QEMU user mode's -L -E -U -r -cpu -0, for OpenEmbedded */
         } else {
             fprintf(stderr, "x32-run: unknown option '%s' (try --help)\n", a);
             exit(2);
         }
     }
+    qemu_options_finish(&o->sysroot, &o->argv0);
     if (o->probe)
         return;
     if (o->tree)

@@ -7,6 +7,7 @@
 #include "exec.h"
 #include "address_space.h"
 #include "paths.h"
+#include "qemu_options.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "tree.h"
@@ -38,6 +39,21 @@ static long exec_runner(char **argv, char **envp)
     if (r != -ENOENT)
         return r;
     return raw_syscall3(SYS_execve, "/proc/self/exe", argv, envp);
+}
+
+/* The options that keep an x32 child in this one's world: its sysroot, or under
+ * -L its whole root and -r release (-E/-U are already in the environment). */
+static int runner_root_options(char **nargv, int k)
+{
+    if (with_sysroot) {
+        nargv[k++] = paths_whole_root() ? "-L" : "--sysroot";
+        nargv[k++] = (char *)current_sysroot();
+    }
+    if (qemu_release()) {
+        nargv[k++] = "-r";
+        nargv[k++] = (char *)qemu_release();
+    }
+    return k;
 }
 
 static void append_decimal(char *buf, size_t cap, long v)
@@ -126,7 +142,7 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
 }
 
 /* The new runner's command line up to the program: runner --mode=user --argv0
- * ARGV0 [--sysroot DIR] --execfn NAME -- PROGRAM (at most 10 words; the new
+ * ARGV0 [--sysroot|-L DIR] [-r RELEASE] --execfn NAME -- PROGRAM (at most 12 words; the new
  * program stays in user mode, whatever X32_RUN_MODE says).  Returns its length. */
 static int runner_prefix(char **v, const char *argv0, const char *execfn, const char *program)
 {
@@ -135,10 +151,7 @@ static int runner_prefix(char **v, const char *argv0, const char *execfn, const 
     v[k++] = "--mode=user";
     v[k++] = "--argv0";
     v[k++] = (char *)argv0;
-    if (with_sysroot) {
-        v[k++] = "--sysroot";
-        v[k++] = (char *)current_sysroot();
-    }
+    k = runner_root_options(v, k);
     v[k++] = "--execfn";
     v[k++] = (char *)execfn;
     v[k++] = "--";
@@ -228,15 +241,16 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (r)
         return r;
 
-    /* Room for the runner's own prefix (up to 12 words) plus both vectors:
+    /* Room for the runner's own prefix (up to 14 words) plus both vectors, and two
+     * more environment entries (the tree's and -L's preload for native targets):
      * on the altstack when small, else from the arena (leaked if the exec
      * fails; a lock would stay held in a vfork parent after the child's exec). */
-    size_t words = (size_t)argc + (size_t)envc + 18;
+    size_t words = (size_t)argc + (size_t)envc + 20;
     char *small[4096];
     char **vec = words <= 4096 ? small : runner_alloc(words * sizeof(char *), 4096);
     if (!vec)
         return -ENOMEM;
-    char **nargv = vec, **nenvp = vec + argc + 14;
+    char **nargv = vec, **nenvp = vec + argc + 16;
     widen_vector(nenvp, envp_p, envc);
     nenvp[envc] = 0;
 
@@ -281,9 +295,11 @@ copy_args:
     }
     nargv[k] = 0;
     /* x32-run --tree with the preload library: native programs get it back. */
-    char preload_env[PATH_BUF];
-    if (exec_path != runner)
+    char preload_env[PATH_BUF], native_preload[PATH_BUF];
+    if (exec_path != runner) {
+        qemu_env_for_native(nenvp, native_preload, sizeof native_preload);
         tree_env_for_native(nenvp, preload_env, sizeof preload_env);
+    }
 
     /* The trap handler runs with SIGSYS blocked and the mask survives exec:
      * give the new program the guest's mask instead. */

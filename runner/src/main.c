@@ -10,6 +10,7 @@
 #include "initial_stack.h"
 #include "paths.h"
 #include "probe.h"
+#include "qemu_options.h"
 #include "tree.h"
 #include "util.h"
 #include <errno.h>
@@ -73,7 +74,7 @@ int main(int argc, char **argv, char **envp)
     }
     if (o.mode && str_eq(o.mode, "vm")) {
         evidence_record(o.program, o.via_binfmt ? "binfmt" : "runner");
-        environ = tree_guest_env(environ);
+        environ = qemu_guest_env(tree_guest_env(environ));
         exec_vm(&o);
     }
 
@@ -137,6 +138,12 @@ int main(int argc, char **argv, char **envp)
     case ELF_KIND_X86_64:
     case ELF_KIND_I386:
     case ELF_KIND_SCRIPT:
+        if (qemu_rootfs()) {
+            /* qemu-<arch> refuses what is not its architecture; so does -L here. */
+            fprintf(stderr, "x32-run: %s: not an x32 program; with -L x32-run runs only x32 "
+                            "programs, as qemu-<arch> runs only its own\n", path);
+            return EXIT_QEMU_NOT_X32;
+        }
         /* Not x32 itself: the kernel runs it (a script whose interpreter is
          * x32 comes back here through the kernel's binfmt_misc, or is run
          * by the guest-exec path inside the runner). */
@@ -156,10 +163,12 @@ int main(int argc, char **argv, char **envp)
     }
 
     evidence_record(path, o.via_binfmt ? "binfmt" : "runner");
-    envp = tree_guest_env(envp);
+    envp = qemu_guest_env(tree_guest_env(envp));
     int native = kernel_runs_x32();
     if (o.mode && *o.mode)
         native = str_eq(o.mode, "native");
+    if (qemu_rootfs())
+        native = 0; /* only user mode looks paths up under -L */
     if (o.via_binfmt)
         native = 0; /* exec'ing it again would come straight back here */
     if (native) {

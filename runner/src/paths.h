@@ -20,4 +20,13 @@ int is_proc_self_exe(const char *path);
  * X; for any other path, NULL. */
 const char *own_proc_entry(const char *path);
 
+/* -L ROOT (QEMU user mode's interpreter prefix): every absolute path the program
+ * opens, stats, execs or readlinks is ROOT/path when that exists, else the path
+ * itself; /proc, /dev and /sys stay the host's. */
+void paths_use_whole_root(void);
+int paths_whole_root(void);
+/* The ELF interpreter: under -L only ROOT/path (a missing one must be reported,
+ * not replaced by the host's); otherwise as redirect_path. */
+const char *redirect_interp(const char *path, char *buf, size_t cap);
+
 #endif

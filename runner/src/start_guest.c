@@ -9,6 +9,7 @@
 #include "initial_stack.h"
 #include "paths.h"
 #include "proc_self.h"
+#include "qemu_options.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "thread_state.h"
@@ -93,8 +94,11 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     uint64_t entry = exe.entry, interp_base = 0;
     if (exe.interp[0]) {
         char buf[PATH_BUF];
-        const char *ipath = redirect_path(exe.interp, buf, sizeof buf);
+        const char *ipath = redirect_interp(exe.interp, buf, sizeof buf);
         int ifd = open(ipath, O_RDONLY | O_CLOEXEC);
+        if (ifd < 0 && qemu_rootfs())
+            die(EXIT_QEMU_NO_INTERP, "%s: its interpreter %s is not under -L %s: %s (install "
+                "glibc into that root)", path, exe.interp, qemu_rootfs(), strerror(errno));
         if (ifd < 0)
             die(127, "%s: cannot open its interpreter %s: %s (install an x32 libc or pass --sysroot)",
                 path, exe.interp, strerror(errno));

@@ -9,6 +9,7 @@
 #include "initial_stack.h"
 #include "paths.h"
 #include "proc_self.h"
+#include "qemu_options.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "syscall_table.h"
@@ -191,6 +192,12 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     case SYS_readlink:
     case SYS_readlinkat:
         return readlink_call(t, nr, g);
+    case SYS_uname: { /* -r RELEASE, as QEMU user mode's */
+        long r = forward(t, nr, g);
+        if (r == 0)
+            qemu_fix_uname((char *)ARG1(g));
+        return r;
+    }
     case SYS_prctl:
         if (ARG1(g) == PR_SET_SYSCALL_USER_DISPATCH)
             return unsupported(nr, EINVAL, "the runner owns syscall user dispatch");
