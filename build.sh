@@ -24,12 +24,15 @@ Options:
   -j N, --jobs N   parallel jobs (default: all cores, $(nproc 2>/dev/null || echo 1) here)
   --sources DIR    where source tarballs are looked up (default: \$X32_SDK_CACHE/sources)
   --with-fortran   also build the Fortran compiler and libgfortran
+  --with-rust      also build Rust's standard library for x86_64-unknown-linux-gnux32
+                   (optional step rust-std; see rust/README.md)
   --from STEP      rebuild STEP and every step after it
   --to STEP        build every step up to and including STEP
   -h, --help       this text
 
 STEP, given alone, rebuilds just that step (its dependencies must be built).
 Steps, in order: $(all_steps | tr '\n' ' ')
+Optional steps: rust-std (also: ./build.sh rust, the same as --with-rust)
 Actions:
   list             print the steps and whether the prefix holds their current output
   sources          obtain and verify every source tarball now (e.g. before going offline)
@@ -47,7 +50,7 @@ PREFIX="$TOP/out"
 JOBS=$(nproc 2>/dev/null || echo 1)
 SOURCES=""
 LANGUAGES="c,c++"
-FROM=""; TO=""; ONLY=""; ACTION=build
+FROM=""; TO=""; ONLY=""; ACTION=build; WITH_RUST=no
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -60,6 +63,7 @@ while [ $# -gt 0 ]; do
         --sources) [ $# -ge 2 ] || die "--sources needs a directory"; SOURCES=$2; shift ;;
         --sources=*) SOURCES=${1#*=} ;;
         --with-fortran) LANGUAGES="c,c++,fortran" ;;
+        --with-rust|rust) WITH_RUST=yes ;;
         --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
         list|package|sources) ACTION=$1 ;;
@@ -190,6 +194,7 @@ esac
 check_host_tools
 T_START=$(date +%s)
 if [ -n "$ONLY" ]; then
+    if [ "$ONLY" = rust-std ]; then . "$TOP/rust/pair.sh"; rust_prerequisites; fi
     deps=""  # set by read_step
     for _d in $(read_step "$ONLY"; echo "$deps"); do
         step_is_current "$_d" || die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
@@ -204,4 +209,10 @@ for _step in $(all_steps); do
     if [ "$_phase" = from ]; then run_one "$_step" force; else run_one "$_step"; fi
     [ "$_step" = "$TO" ] && { say "Stopped after $TO as asked."; exit 0; }
 done
+if [ "$WITH_RUST" = yes ]; then
+    . "$TOP/rust/pair.sh"
+    rust_prerequisites
+    rm -f "$KEY_MEMO/rust-std"  # its key names the rustc, which apt may just have installed
+    run_one rust-std
+fi
 finish_sdk "$(( $(date +%s) - T_START ))"

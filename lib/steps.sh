@@ -18,9 +18,11 @@
 STEP_FILES="toolchain/steps/binutils.sh sysroot/steps/linux-headers.sh toolchain/steps/gcc-compiler.sh
 sysroot/steps/glibc-headers.sh toolchain/steps/libgcc.sh sysroot/steps/glibc.sh toolchain/steps/gcc-libs.sh
 runner/step.sh vm/step.sh"
+# Optional steps: built only when asked (./build.sh rust), never by the default run.
+OPTIONAL_STEP_FILES="rust/steps/rust-std.sh"
 
 step_file() {
-    for _f in $STEP_FILES; do
+    for _f in $STEP_FILES $OPTIONAL_STEP_FILES; do
         case $_f in
             */steps/"$1".sh) echo "$TOP/$_f"; return 0 ;;
             runner/step.sh) [ "$1" = runner ] && { echo "$TOP/$_f"; return 0; } ;;
@@ -246,8 +248,8 @@ watch_step() {
 
 step_number() {
     _i=0
-    for _s in $(all_steps); do _i=$((_i + 1)); [ "$_s" = "$1" ] && break; done
-    echo "$_i/$(all_steps | wc -l)"
+    for _s in $(all_steps); do _i=$((_i + 1)); [ "$_s" = "$1" ] && { echo "$_i/$(all_steps | wc -l)"; return; }; done
+    echo optional
 }
 
 # obtain_sources NAME: before step NAME builds, get its tarballs here, in the main shell
