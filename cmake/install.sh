@@ -20,6 +20,7 @@ x86_64-linux-gnux32-on-path.ini  share/x32-sdk/meson/x86_64-linux-gnux32-on-path
 config.site  share/x32-sdk/config.site  644
 cargo-config.toml  share/x32-sdk/cargo-config.toml  644
 x86_64-linux-gnux32-rustc  bin/x86_64-linux-gnux32-rustc  755
+x86_64-linux-gnux32-rustc  bin/x86_64-linux-gnux32-rustdoc  755
 README.md  share/x32-sdk/README-build-systems.md  644
 LIST
 }

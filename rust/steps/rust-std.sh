@@ -16,7 +16,7 @@ run_step() {
     _problem=$(rust_pair_problem)
     [ -z "$_problem" ] || { echo "rust-std: $_problem" >&2; exit 1; }
     sh "$TOP/rust/prepare-library.sh" "$(rust_library_dir)" "$BUILD_DIR/src"
-    cd "$BUILD_DIR/src"
+    cd "$BUILD_DIR/src" || exit 1
     # What bootstrap does for a dist std, in the parts that matter to users:
     # RUSTC_BOOTSTRAP because std is built from unstable features (only here, never for
     # users); -Zforce-unstable-if-unmarked so std's own dependencies (libc, hashbrown...)
