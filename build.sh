@@ -200,7 +200,15 @@ if [ -n "$ONLY" ]; then
         step_is_current "$_d" || die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
     done
     run_one "$ONLY" force
-    say "Rebuilt $ONLY. Later steps must be laid down again: run ./build.sh to finish the SDK."
+    case " $(all_steps | tr '\n' ' ') " in
+        *" $ONLY "*) say "Rebuilt $ONLY. Later steps must be laid down again: run ./build.sh to finish the SDK." ;;
+        *)  # An optional step: the default ones are untouched, so the SDK can be finished
+            # (installing a step drops build-info.json, which marks a complete SDK).
+            _all=yes
+            for _s in $(all_steps); do step_is_current "$_s" || _all=no; done
+            if [ "$_all" = yes ]; then finish_sdk "$(( $(date +%s) - T_START ))"
+            else say "Rebuilt $ONLY. Run ./build.sh to finish the SDK."; fi ;;
+    esac
     exit 0
 fi
 _phase=before

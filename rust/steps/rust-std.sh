@@ -22,9 +22,15 @@ run_step() {
     # users); -Zforce-unstable-if-unmarked so std's own dependencies (libc, hashbrown...)
     # are not usable as stable crates; a metadata seed of our own so a user's libc from
     # crates.io never collides with std's; bitcode so users' LTO works; unwinding, which
-    # this rustc's x32 target would otherwise turn off.
-    env RUSTC="$RUST_RUSTC" RUSTC_BOOTSTRAP=1 __CARGO_DEFAULT_LIB_METADATA=x32-sdk-std \
-        RUSTFLAGS="-Zforce-unstable-if-unmarked -Cpanic=unwind -Cembed-bitcode=yes" \
+    # this rustc's x32 target would otherwise turn off. -Cpanic=unwind goes in front of
+    # Cargo's arguments (a wrapper, not RUSTFLAGS, which come last): panic_abort's own
+    # -Cpanic=abort (library/Cargo.toml's profile rustflags) must still win over it.
+    # shellcheck disable=SC2016 # the $ are the wrapper's own
+    printf '#!/bin/sh\nrustc=$1; shift\nexec "$rustc" -Cpanic=unwind "$@"\n' > "$BUILD_DIR/unwind-first"
+    chmod +x "$BUILD_DIR/unwind-first"
+    env RUSTC="$RUST_RUSTC" RUSTC_WRAPPER="$BUILD_DIR/unwind-first" RUSTC_BOOTSTRAP=1 \
+        __CARGO_DEFAULT_LIB_METADATA=x32-sdk-std \
+        RUSTFLAGS="-Zforce-unstable-if-unmarked -Cembed-bitcode=yes" \
         CARGO_HOME="$BUILD_DIR/cargo-home" \
         "$RUST_CARGO" build --release --offline -j"$JOBS" --target "$RUST_T" \
         --manifest-path library/sysroot/Cargo.toml --features panic-unwind,backtrace \
@@ -49,13 +55,16 @@ run_step() {
 }
 
 # rust_smoke_test: a panic caught by catch_unwind, linked by the SDK's gcc and run by
-# x32-run, proves the library (and the unwinding patch) before it is installed.
+# x32-run, proves the library (and the unwinding patch) before it is installed; the same
+# program linked with panic=abort proves that panic_abort was built with it.
 rust_smoke_test() {
-    command -v x32-run > /dev/null 2>&1 || { echo "rust-std: no x32-run yet: smoke test left out"; return 0; }
     printf '%s\n' 'fn main() {' \
         '    let caught = std::panic::catch_unwind(|| panic!("smoke")).is_err();' \
         '    println!("x32 rust: usize {} caught {}", std::mem::size_of::<usize>(), caught);' \
         '}' > "$BUILD_DIR/smoke.rs"
+    "$RUST_RUSTC" --sysroot "$STAGE/lib/rust-sysroot" -Cpanic=abort --target "$RUST_T" \
+        -Clinker="$(command -v x86_64-linux-gnux32-gcc)" "$BUILD_DIR/smoke.rs" -o "$BUILD_DIR/smoke-abort"
+    command -v x32-run > /dev/null 2>&1 || { echo "rust-std: no x32-run yet: smoke run left out"; return 0; }
     "$RUST_RUSTC" --sysroot "$STAGE/lib/rust-sysroot" -Cpanic=unwind --target "$RUST_T" \
         -Clinker="$(command -v x86_64-linux-gnux32-gcc)" "$BUILD_DIR/smoke.rs" -o "$BUILD_DIR/smoke"
     _said=$(x32-run "$BUILD_DIR/smoke" 2>&1) || true
