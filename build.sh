@@ -39,6 +39,8 @@ Actions:
   package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
   check-gcc ...    run GCC's own test suites for x32 through x32-run (check-gcc --help)
   check-glibc ...  run glibc's make check for x32 through x32-run (check-glibc --help)
+  check-rust ...   run Rust's core/alloc/std test suites for x32 through x32-run and
+                   natively (needs ./build.sh rust; check-rust --help)
 
 Environment: X32_SDK_CACHE (default ~/.cache/x32-sdk) holds sources, build trees, the
 step-output cache, ccache and logs; X32_SDK_MIRROR is a URL serving the pinned tarballs.
@@ -68,10 +70,10 @@ while [ $# -gt 0 ]; do
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
         list|package|sources) ACTION=$1 ;;
         # The rest of the command line belongs to the test suite's driver.
-        check-gcc|check-glibc) ACTION=$1; shift; break ;;
+        check-gcc|check-glibc|check-rust) ACTION=$1; shift; break ;;
         -*) die "unknown option '$1'; see ./build.sh --help" ;;
         *) step_file "$1" >/dev/null \
-               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package check-gcc check-glibc"
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package check-gcc check-glibc check-rust"
            ONLY=$1 ;;
     esac
     shift
@@ -184,7 +186,7 @@ case $ACTION in
         sdk_is_complete || die "the SDK in $PREFIX is not complete; run ./build.sh first"
         package_sdk
         exit 0 ;;
-    check-gcc|check-glibc)
+    check-gcc|check-glibc|check-rust)
         . "$TOP/lib/check.sh"
         _status=0
         run_upstream_check "$ACTION" "$@" || _status=$?
