@@ -89,7 +89,7 @@ run_suite() {
     say "$_t $_s: running (log: $_log)"
     _t0=$(date +%s)
     # shellcheck disable=SC2046 # package_args is several words
-    (cd "$WORK/src" && RUSTC_BOOTSTRAP=1 RUST_TEST_THREADS=2 \
+    (cd "$WORK/src/library" && RUSTC_BOOTSTRAP=1 RUST_TEST_THREADS=2 \
         timeout -k 10 5400 "$@" --offline -j"$JOBS" --no-fail-fast --target-dir "$WORK/target-$_t" \
         $(package_args "$_s") -- -q) > "$_log" 2>&1 || true
     echo "$(( $(date +%s) - _t0 ))" > "$OUT/$_t-$_s.seconds"
