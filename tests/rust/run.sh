@@ -52,6 +52,25 @@ test_messages() {
     esac
 }
 
+# What build.sh says before the step when the rustc or its sources are wrong (rust/pair.sh).
+test_pair_messages() {
+    _out=$(X32_SDK_RUSTC="$TEST_TMP/no-rustc" sh -c '. "$1/rust/pair.sh"; rust_pair_problem' sh "$root")
+    case $_out in
+        "no rustc at $TEST_TMP/no-rustc"*"rustc-web 1.96"*) pass rust-pair-no-rustc ;;
+        *) fail rust-pair-no-rustc "said: $_out" ;;
+    esac
+    # A rustc without sources beside it (as rustup's are offline).
+    mkdir -p "$TEST_TMP/lonely/bin"
+    printf '#!/bin/sh\ncase "$*" in\n  -vV) echo "rustc 1.95.0 (x)"; echo "release: 1.95.0" ;;\n  *sysroot*) echo "%s/lonely" ;;\nesac\n' "$TEST_TMP" \
+        > "$TEST_TMP/lonely/bin/rustc"
+    chmod +x "$TEST_TMP/lonely/bin/rustc"
+    _out=$(X32_SDK_RUSTC="$TEST_TMP/lonely/bin/rustc" X32_SDK_CARGO=/bin/true sh -c '. "$1/rust/pair.sh"; rust_pair_problem' sh "$root")
+    case $_out in
+        "rustc 1.95.0 at $TEST_TMP/lonely/bin/rustc has no standard-library sources"*) pass rust-pair-no-sources ;;
+        *) fail rust-pair-no-sources "said: $_out" ;;
+    esac
+}
+
 # in_sdk PREFIX DIR CMD...: CMD in DIR after sourcing PREFIX's environment script (dash
 # can only source it from the prefix itself).
 in_sdk() {
@@ -183,6 +202,7 @@ test_relocated() {
 }
 
 test_messages
+test_pair_messages
 if [ ! -f "$PREFIX/share/x32-sdk/steps/rust-std.key" ]; then
     _why="the SDK in $PREFIX was built without Rust; ./build.sh rust adds it"
     for _t in rust-sysroot rust-features rust-cargo-test rust-cargo-config-file rust-unwind rust-relocated; do skip "$_t" "$_why"; done
