@@ -79,6 +79,7 @@ run_suite() {
     _log="$OUT/$1-$2.log"
     if [ "$1" = x32 ]; then
         set -- "$1" "$2" env RUSTC="$PREFIX/bin/x86_64-linux-gnux32-rustc" \
+            RUSTDOC="$PREFIX/bin/x86_64-linux-gnux32-rustdoc" \
             CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNUX32_LINKER="$PREFIX/bin/x86_64-linux-gnux32-gcc" \
             CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNUX32_RUNNER="$PREFIX/bin/x32-run" \
             "$RUST_CARGO" test --target x86_64-unknown-linux-gnux32
