@@ -70,7 +70,6 @@ package_args() {
     case $1 in
         core) echo "-p coretests" ;;
         alloc) echo "-p alloctests" ;;
-        std) echo "-p std --lib" ;;
     esac
 }
 
@@ -96,6 +95,45 @@ run_suite() {
     echo "$(( $(date +%s) - _t0 ))" > "$OUT/$_t-$_s.seconds"
 }
 
+# run_std TARGET: std's unit tests. The test crate links the std it tests beside the
+# sysroot's std (realstd), so core must be the very same crate in both, or rustc stops
+# with duplicate lang items. As Rust's bootstrap does, the library is built first with
+# the flags and profile of the SDK's rust-std step into the target directory the tests
+# then use, and made the sysroot of the test build.
+run_std() {
+    _t=$1; _log="$OUT/$_t-std.log"
+    case $_t in x32) _triple=x86_64-unknown-linux-gnux32 ;; *) _triple=x86_64-unknown-linux-gnu ;; esac
+    _td="$WORK/target-std-$_t"; _sr="$WORK/sysroot-$_t"
+    rm -rf "$_td" "$_sr"; mkdir -p "$_td" "$_sr/lib/rustlib/$_triple/lib"
+    # One wrapper for both builds (Cargo keeps its fingerprints); the sysroot comes in
+    # through the environment for the second.
+    # shellcheck disable=SC2016 # the $ are the wrapper's own
+    printf '#!/bin/sh\nrustc=$1; shift\nexec "$rustc" ${X32_TEST_SYSROOT:+--sysroot "$X32_TEST_SYSROOT"} -Cpanic=unwind "$@"\n' \
+        > "$WORK/rustc-std-wrapper"
+    chmod +x "$WORK/rustc-std-wrapper"
+    say "$_t std: building the library, then its unit tests (log: $_log)"
+    _t0=$(date +%s)
+    (
+        cd "$WORK/src/library" || exit 1
+        export RUSTC="$RUST_RUSTC" RUSTC_WRAPPER="$WORK/rustc-std-wrapper" RUSTC_BOOTSTRAP=1 \
+            __CARGO_DEFAULT_LIB_METADATA=x32-sdk-std RUST_TEST_THREADS=2 \
+            RUSTFLAGS="-Zforce-unstable-if-unmarked -Cembed-bitcode=yes" \
+            CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNUX32_LINKER="$PREFIX/bin/x86_64-linux-gnux32-gcc" \
+            CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNUX32_RUNNER="$PREFIX/bin/x32-run"
+        "$RUST_CARGO" build --release --offline -j"$JOBS" --target "$_triple" --target-dir "$_td" \
+            --manifest-path sysroot/Cargo.toml --features panic-unwind,backtrace || exit 1
+        for _f in "$_td/$_triple/release/deps"/lib*.rlib; do
+            case ${_f##*/} in libsysroot-*) ;; *) cp "$_f" "$_sr/lib/rustlib/$_triple/lib/" ;; esac
+        done
+        [ "$_t" = native ] || ln -s "$("$RUST_RUSTC" --print sysroot)/lib/rustlib/x86_64-unknown-linux-gnu" \
+            "$_sr/lib/rustlib/x86_64-unknown-linux-gnu"
+        X32_TEST_SYSROOT=$_sr timeout -k 10 5400 "$RUST_CARGO" test --release --offline -j"$JOBS" \
+            --no-fail-fast --target "$_triple" --target-dir "$_td" -p std --lib \
+            --features panic-unwind,backtrace -- -q
+    ) > "$_log" 2>&1 || true
+    echo "$(( $(date +%s) - _t0 ))" > "$OUT/$_t-std.seconds"
+}
+
 # counts LOG: "passed failed ignored" summed over the log's libtest result lines.
 counts() {
     awk '/^test result: / {
@@ -111,7 +149,9 @@ failures() {
 }
 
 for _t in $TARGETS; do
-    for _s in $SUITES; do run_suite "$_t" "$_s"; done
+    for _s in $SUITES; do
+        if [ "$_s" = std ]; then run_std "$_t"; else run_suite "$_t" "$_s"; fi
+    done
 done
 
 TRIAGE="$HERE/triage/rust.txt"
