@@ -68,7 +68,8 @@ sh "$TOP/rust/prepare-library.sh" "$(rust_library_dir)" "$WORK/src" --with-tests
 # package_args SUITE: what cargo test runs for it.
 package_args() {
     case $1 in
-        core) echo "-p coretests" ;;
+        # In a debug build some of core's slice tests run for minutes each.
+        core) echo "--release -p coretests" ;;
         alloc) echo "-p alloctests" ;;
     esac
 }
