@@ -175,6 +175,9 @@ case $ACTION in
             else _st="to build"; fi
             printf '%-14s %s\n' "$_s" "$_st"
         done
+        # The optional step: only "built" or "not built" (its key needs the rustc it pairs with).
+        if step_is_current rust-std; then printf '%-14s %s\n' rust-std "built (optional)"
+        else printf '%-14s %s\n' rust-std "not built (optional: ./build.sh rust)"; fi
         exit 0 ;;
     sources)
         for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
