@@ -29,6 +29,8 @@ Options:
   --sources DIR    where source tarballs are looked up (default: \$X32_SDK_CACHE/sources)
   --with-fortran   also build the Fortran compiler and libgfortran
   --with STEP      also build the optional step STEP (optional steps: $(optional_names))
+  --with-rust      the same as --with rust-std (also: ./build.sh rust): Rust's standard
+                   library for x86_64-unknown-linux-gnux32 (see toolchain/rust/README.md)
   --from STEP      rebuild STEP and every step after it
   --to STEP        build every step up to and including STEP
   -h, --help       this text
@@ -41,6 +43,8 @@ Actions:
   package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
   check-gcc ...    run GCC's own test suites for x32 through x32-run (check-gcc --help)
   check-glibc ...  run glibc's make check for x32 through x32-run (check-glibc --help)
+  check-rust ...   run Rust's core/alloc/std test suites for x32 through x32-run and
+                   natively (needs ./build.sh rust; check-rust --help)
 
 Environment: X32_SDK_CACHE (default ~/.cache/x32-sdk) holds sources, build trees, the
 step-output cache, ccache and logs; X32_SDK_MIRROR is a URL serving the pinned tarballs.
@@ -70,14 +74,15 @@ while [ $# -gt 0 ]; do
                 optional_steps | grep -qx -- "$2" \
                     || die "--with: '$2' is not an optional step; optional steps: $(optional_names)"
                 WITH_STEPS="$WITH_STEPS $2"; shift ;;
+        --with-rust|rust) WITH_STEPS="$WITH_STEPS rust-std" ;;
         --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
         list|package|sources) ACTION=$1 ;;
         # The rest of the command line belongs to the test suite's driver.
-        check-gcc|check-glibc) ACTION=$1; shift; break ;;
+        check-gcc|check-glibc|check-rust) ACTION=$1; shift; break ;;
         -*) die "unknown option '$1'; see ./build.sh --help" ;;
         *) step_file "$1" >/dev/null \
-               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package check-gcc check-glibc"
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package check-gcc check-glibc check-rust"
            ONLY=$1 ;;
     esac
     shift
@@ -191,7 +196,7 @@ case $ACTION in
         sdk_is_complete || die "the SDK in $PREFIX is not complete; run ./build.sh first"
         package_sdk
         exit 0 ;;
-    check-gcc|check-glibc)
+    check-gcc|check-glibc|check-rust)
         . "$TOP/lib/upstream-checks.sh"
         _status=0
         run_upstream_check "$ACTION" "$@" || _status=$?
@@ -200,13 +205,27 @@ esac
 
 check_host_tools
 T_START=$(date +%s)
+# The Rust step pairs with one rustc: install or name it before its key is worked out
+# (the key names that rustc, which apt may just have installed).
+case " $WITH_STEPS $ONLY " in *" rust-std "*)
+    . "$TOP/toolchain/rust/pair.sh"; rust_prerequisites; rm -f "$KEY_MEMO/rust-std" ;;
+esac
 if [ -n "$ONLY" ]; then
     deps=""  # set by read_step
     for _d in $(read_step "$ONLY"; echo "$deps"); do
         step_is_current "$_d" || die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
     done
     run_one "$ONLY" force
-    say "Rebuilt $ONLY. Later steps must be laid down again: run ./build.sh to finish the SDK."
+    if [ "$(step_declared "$(step_file "$ONLY")" optional)" = yes ]; then
+        # An optional step leaves the default ones untouched, so the SDK can be finished
+        # (installing a step drops build-info.json, which marks a complete SDK).
+        _all=yes
+        for _s in $(all_steps); do step_is_current "$_s" || _all=no; done
+        if [ "$_all" = yes ]; then finish_sdk "$(( $(date +%s) - T_START ))"
+        else say "Rebuilt $ONLY. Run ./build.sh to finish the SDK."; fi
+    else
+        say "Rebuilt $ONLY. Later steps must be laid down again: run ./build.sh to finish the SDK."
+    fi
     exit 0
 fi
 _phase=before

@@ -23,6 +23,8 @@ dejagnu-site.exp  share/x32-sdk/dejagnu/site.exp  644
 ../tests/upstream/boards/x32-run.exp  share/x32-sdk/dejagnu/boards/x32-run.exp  644
 OEToolchainConfig.cmake  usr/share/cmake/OEToolchainConfig.cmake  644
 x86_64-linux-gnux32-on-path.ini  usr/share/meson/x86_64-linux-gnux32-meson.cross  644
+x86_64-linux-gnux32-rustc  bin/x86_64-linux-gnux32-rustc  755
+x86_64-linux-gnux32-rustc  bin/x86_64-linux-gnux32-rustdoc  755
 README.md  share/x32-sdk/README-build-systems.md  644
 LIST
 }

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# ./build.sh check-gcc and check-glibc: GCC's and glibc's own test suites, run against
+# ./build.sh check-gcc, check-glibc and check-rust: GCC's, glibc's and Rust's own test suites, run against
 # the built SDK with x32-run executing the test programs.  The suites' drivers live in
 # tests/upstream/; this finds what they need (sources, the glibc build tree) for them.
 # Uses TOP, PREFIX, CACHE, JOBS and TARGET from build.sh.
@@ -26,6 +26,9 @@ run_upstream_check() {
             if tree_is_valid gcc "$(step_key "$(tree_owner_of gcc)")" any-prefix; then
                 X32_GCC_TREE="$CACHE/build/gcc"; export X32_GCC_TREE
             fi
+            ;;
+        check-rust)
+            step_is_current rust-std || die "check-rust tests the SDK's Rust standard library, which is not built (or out of date) in $PREFIX; run ./build.sh rust first"
             ;;
         check-glibc)
             # The tree glibc was built in.  Its prefix does not matter here: the compiler

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
-# tests/glue/cargo.sh: the Cargo configuration: linker and runner paths, and an x32
-# build when a Rust standard library for x32 is here.
+# tests/glue/cargo.sh: the Cargo configuration's linker and runner paths (building and
+# running crates with the SDK's Rust is tests/rust's job).
 # Sourced by tests/glue/run.sh, which runs the test_ functions in its order; TOP, HERE,
 # T, PREFIX, MOVED, TEST_TMP, LOGS, RUNNER_OK and the helpers come from there.
 # shellcheck disable=SC2154
@@ -30,10 +30,5 @@ EOF
             else fail "$_name" "resolves to: $(printf '%s' "$_out" | tr '\n' ' ')"; fi
         else fail "$_name" "unreadable: $(printf '%s' "$_out" | tail -n 1)"; fi
     done
-    if command -v rustc > /dev/null 2>&1 && rustc --print target-libdir --target x86_64-unknown-linux-gnux32 2> /dev/null \
-            | xargs -I{} sh -c 'ls {}/libcore-* > /dev/null 2>&1'; then
-        skip cargo-build-x32 "the Rust x32 standard library is installed, but a cargo build test is not written yet"
-    else
-        skip cargo-build-x32 "no Rust standard library for x86_64-unknown-linux-gnux32 here (rustup target add needs the network)"
-    fi
+    # Building and running crates with the SDK's Rust is tests/rust's job.
 }
