@@ -54,7 +54,7 @@ test_messages() {
 
 # What build.sh says before the step when the rustc or its sources are wrong (toolchain/rust/pair.sh).
 test_pair_messages() {
-    _out=$(X32_SDK_RUSTC="$TEST_TMP/no-rustc" sh -c '. "$1/rust/pair.sh"; rust_pair_problem' sh "$root")
+    _out=$(X32_SDK_RUSTC="$TEST_TMP/no-rustc" sh -c '. "$1/toolchain/rust/pair.sh"; rust_pair_problem' sh "$root")
     case $_out in
         "no rustc at $TEST_TMP/no-rustc"*"rustc-web 1.96"*) pass rust-pair-no-rustc ;;
         *) fail rust-pair-no-rustc "said: $_out" ;;
@@ -64,7 +64,7 @@ test_pair_messages() {
     printf '#!/bin/sh\ncase "$*" in\n  -vV) echo "rustc 1.95.0 (x)"; echo "release: 1.95.0" ;;\n  *sysroot*) echo "%s/lonely" ;;\nesac\n' "$TEST_TMP" \
         > "$TEST_TMP/lonely/bin/rustc"
     chmod +x "$TEST_TMP/lonely/bin/rustc"
-    _out=$(X32_SDK_RUSTC="$TEST_TMP/lonely/bin/rustc" X32_SDK_CARGO=/bin/true sh -c '. "$1/rust/pair.sh"; rust_pair_problem' sh "$root")
+    _out=$(X32_SDK_RUSTC="$TEST_TMP/lonely/bin/rustc" X32_SDK_CARGO=/bin/true sh -c '. "$1/toolchain/rust/pair.sh"; rust_pair_problem' sh "$root")
     case $_out in
         "rustc 1.95.0 at $TEST_TMP/lonely/bin/rustc has no standard-library sources"*) pass rust-pair-no-sources ;;
         *) fail rust-pair-no-sources "said: $_out" ;;
