@@ -61,6 +61,18 @@ for d in $SUBDIRS; do
     [ -f "$SRC/$d/Makefile" ] || die "'$d' is not a glibc subdirectory (no $SRC/$d/Makefile)"
 done
 suite_environment glibc
+
+# The tree names the SDK it was configured with by absolute path (config.make's compiler
+# include folders and binutils, every object's .d file).  A tree left by a build in
+# another checkout, since moved or deleted, would fail on a missing stddef.h: point those
+# paths at this SDK, which has the same compiler and headers (the tree's step key says so).
+tree_prefix=$(sed -n 's|^sysheaders = \(.*\)/x86_64-linux-gnux32/sysroot/usr/include$|\1|p' "$TREE/config.make")
+if [ -n "$tree_prefix" ] && [ "$tree_prefix" != "$PREFIX" ]; then
+    printf 'check-glibc: the tree was configured for %s; pointing it at %s\n' "$tree_prefix" "$PREFIX"
+    find "$TREE" -name '*.d' -exec grep -l -F "$tree_prefix/" {} + 2>/dev/null \
+        | while IFS= read -r _f; do sed -i "s|$tree_prefix/|$PREFIX/|g" "$_f"; done
+    sed -i "s|$tree_prefix/|$PREFIX/|g" "$TREE/config.make"
+fi
 rm -f "$OUT/glibc.sum" "$OUT/glibc.log" "$OUT/summary.txt" "$OUT/make.log"
 
 # binfmt_misc: let native programs (sh, the test driver) start x32 programs too.
