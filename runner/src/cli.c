@@ -79,6 +79,8 @@ void parse_args(int argc, char **argv, struct options *o)
                 o->execfn = v;
             else
                 o->argv0 = v;
+        } else if (str_eq(a, "-g") && i + 1 < argc) {
+            o->gdb = argv[++i]; /* QEMU user mode's -g PORT, and -g - for a pipe */
         } else if (str_starts(a, "--mode=")) {
             o->mode = a + 7;
         } else if (str_starts(a, "--sysroot=")) {

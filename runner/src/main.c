@@ -171,6 +171,8 @@ int main(int argc, char **argv, char **envp)
         native = 0; /* only user mode looks paths up under -L */
     if (o.via_binfmt)
         native = 0; /* exec'ing it again would come straight back here */
+    if (o.gdb)
+        native = 0; /* the gdb stub is user mode's */
     if (native) {
         close(fd);
         exec_native(path, &o, envp);
