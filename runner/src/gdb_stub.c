@@ -25,6 +25,7 @@ struct breakpoint {
 };
 static struct breakpoint bps[MAX_BREAKPOINTS];
 static volatile int stub_owner; /* tid holding the stub, 0 when free */
+static volatile int passing_tid; /* a thread delivering what gdb passed */
 static int g_tid;               /* Hg: the thread g/G/p/P/m work on */
 static char pkt[PKT_MAX], reply[PKT_MAX];
 static char exec_path[4096]; /* for qXfer:exec-file: gdb loads the symbols itself */
@@ -468,15 +469,17 @@ static void sigtrap_handler(int sig, siginfo_t *si, void *ctx)
         info.si_signo = deliver;
         if (!si)
             info.si_code = SI_KERNEL;
+        passing_tid = self_tid();
         host_signal_handler(deliver, &info, ctx);
+        passing_tid = 0;
     }
 }
 
 int gdb_signal_stop(int sig, const siginfo_t *si, ucontext_t *uc)
 {
     (void)si;
-    if (!gdb_active)
-        return sig;
+    if (!gdb_active || passing_tid == self_tid())
+        return sig; /* reported already (sigtrap_handler passes it on) */
     return stop_and_serve(uc, sig);
 }
 

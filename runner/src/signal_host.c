@@ -8,7 +8,6 @@
 #include "initial_stack.h"
 #include "raw_syscall.h"
 #include "util.h"
-#include "gdb.h"
 #include "x32_abi.h"
 #include <sys/syscall.h>
 
@@ -35,8 +34,6 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
             deliver_signal(t, uc, sig, &overflow, 0);
             return;
         }
-        if (gdb_active && !(sig = gdb_signal_stop(sig, si, uc)))
-            return; /* gdb suppressed it */
         deliver_signal(t, uc, sig, si, 0); /* interrupted guest code (or the vDSO) */
         return;
     }
