@@ -18,6 +18,8 @@ static const int greg_of[16] = {REG_RAX, REG_RBX, REG_RCX, REG_RDX, REG_RSI, REG
 
 static int reg_size(int r)
 {
+    if (r < 0 || r >= GDB_NREGS)
+        return 0;
     if (r < R_RIP + 1 || r == R_ORIG_RAX)
         return 8;
     if (r >= R_ST0 && r < R_FCTRL)

@@ -25,6 +25,7 @@ struct breakpoint {
 };
 static struct breakpoint bps[MAX_BREAKPOINTS];
 static volatile int stub_owner; /* tid holding the stub, 0 when free */
+static int first_stop_done;
 static volatile int passing_tid; /* a thread delivering what gdb passed */
 static int g_tid;               /* Hg: the thread g/G/p/P/m work on */
 static char pkt[PKT_MAX], reply[PKT_MAX];
@@ -301,6 +302,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             continue;
         case 'H':
             if (pkt[1] == 'g') {
+                p = pkt + 2;
                 int tid = (int)gdb_parse_hex(&p);
                 g_tid = (p[0] == '-' || tid == 0) ? 0 : tid;
                 gdb_put_str(g_tid && !gdb_thread_alive(g_tid) ? "E01" : "OK");
@@ -419,7 +421,11 @@ static int stop_and_serve(ucontext_t *uc, int sig)
     }
     gdb_stop_others(me);
     g_tid = 0;
-    stop_reply(gdb_sig(sig), me);
+    /* The start-up stop is asked for with '?'; later ones answer a resume. */
+    if (!first_stop_done)
+        first_stop_done = 1;
+    else
+        stop_reply(gdb_sig(sig), me);
     int deliver = command_loop(uc, me, gdb_sig(sig));
     if (deliver && kills(deliver)) {
         struct thread_state *t = current_thread();

@@ -67,6 +67,14 @@ int main(int argc, char **argv, char **envp)
     }
     if (!o.mode)
         o.mode = getenv("X32_RUN_MODE");
+    /* X32_RUN_GDB=PORT: for programs started by scripts.  Only this program
+     * waits for gdb: the variable is not passed on to what it runs (unsetenv
+     * edits the environment array envp points to). */
+    const char *gdb_env = getenv("X32_RUN_GDB");
+    if (!o.gdb && gdb_env && *gdb_env)
+        o.gdb = gdb_env;
+    if (gdb_env)
+        unsetenv("X32_RUN_GDB");
     if (o.mode && *o.mode && !str_eq(o.mode, "native") && !str_eq(o.mode, "user") &&
         !str_eq(o.mode, "vm")) {
         fprintf(stderr, "x32-run: unknown mode '%s' (native, user or vm)\n", o.mode);
