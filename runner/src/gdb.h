@@ -12,7 +12,9 @@
  *   gdb_regs.c     ucontext <-> gdb's amd64 register layout, the x32 target description
  *   gdb_memory.c   guest memory reads/writes that never fault (and never above 4 GiB)
  *   gdb_threads.c  the all-stop machinery: parking and releasing threads, the thread list
- *   gdb_stub.c     start-up, the command loop, breakpoints, stop and exit replies */
+ *   gdb_breakpoints.c  int3 breakpoints
+ *   gdb_commands.c the command loop: what gdb asks while a thread is stopped
+ *   gdb_stub.c     start-up, the SIGTRAP handler, the stub's lock, stop and exit replies */
 #ifndef X32RUN_GDB_H
 #define X32RUN_GDB_H
 
@@ -70,6 +72,24 @@ const char *gdb_target_xml(size_t *len);
 /* gdb_memory.c */
 int gdb_mem_read(uint64_t addr, void *buf, size_t n);        /* 0 or -1 */
 int gdb_mem_write(uint64_t addr, const void *buf, size_t n); /* 0 or -1; text too */
+
+/* gdb_breakpoints.c: int3 breakpoints; internal ones are the stub's own. */
+int gdb_bp_insert(uint64_t addr, int internal);
+int gdb_bp_remove(uint64_t addr);
+void gdb_bp_remove_all(void);
+int gdb_bp_at(uint64_t addr, int *internal);
+/* Guest memory with the original bytes under breakpoints. */
+int gdb_bp_read(uint64_t addr, unsigned char *buf, size_t n);
+
+/* gdb_commands.c */
+/* Serves gdb until it resumes this thread (report: send the stop reply
+ * first); returns the host signal gdb wants delivered, or 0. */
+int gdb_serve(ucontext_t *uc, int me, int stop_gsig, int report);
+int gdb_signal_to_gdb(int sig);
+void gdb_put_code(char kind, int code); /* W (exit status) or X (signal) */
+void gdb_set_exec_path(const char *path);
+/* Ends the program when gdb hangs up or kills it (as QEMU's stub does). */
+void gdb_kill_program(void);
 
 /* gdb_threads.c */
 struct gdb_thread {
