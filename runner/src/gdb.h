@@ -111,6 +111,8 @@ int gdb_thread_alive(int tid);
 void gdb_thread_parked(int tid, ucontext_t *uc);
 void gdb_thread_unparked(int tid);
 int gdb_threads_generation(void);
+/* The last resume let every thread run (not one thread's step alone). */
+int gdb_others_may_run(void);
 void gdb_wait_generation(int seen);
 
 #endif

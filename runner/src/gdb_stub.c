@@ -28,7 +28,10 @@ static void lock_stub(ucontext_t *uc)
     int me = self_tid();
     int parked = 0;
     struct timespec tick = {0, 200 * 1000};
-    while (!__atomic_compare_exchange_n(&stub_owner, &(int){0}, me, 0, __ATOMIC_SEQ_CST,
+    /* A thread that waited is stopped as far as gdb knows: it may report
+     * only once gdb lets every thread run, not while gdb steps one alone. */
+    while ((parked && !gdb_others_may_run()) ||
+           !__atomic_compare_exchange_n(&stub_owner, &(int){0}, me, 0, __ATOMIC_SEQ_CST,
                                         __ATOMIC_SEQ_CST)) {
         if (!parked) {
             gdb_thread_parked(me, uc); /* stopped already, as far as gdb goes */
@@ -49,11 +52,13 @@ static int kills(int sig)
 }
 
 /* One stop of thread `me`, reported as signal sig; returns what to deliver. */
-static int stop_and_serve(ucontext_t *uc, int sig)
+static int stop_and_serve(ucontext_t *uc, int sig, uint64_t bp_addr)
 {
     int me = self_tid();
     lock_stub(uc);
-    if (!gdb_active) {
+    if (!gdb_active || (bp_addr && !gdb_bp_at(bp_addr, 0))) {
+        /* gdb is gone, or removed this thread's breakpoint while it waited:
+         * the rewound instruction just runs. */
         unlock_stub();
         return sig == SIGTRAP ? 0 : sig;
     }
@@ -81,7 +86,7 @@ static void sigtrap_handler(int sig, siginfo_t *si, void *ctx)
 {
     ucontext_t *uc = ctx;
     greg_t *g = uc->uc_mcontext.gregs;
-    uint64_t pc = (uint64_t)g[REG_RIP];
+    uint64_t pc = (uint64_t)g[REG_RIP], bp_addr = 0;
     if (!gdb_active || in_runner(pc)) {
         host_signal_handler(sig, si, ctx);
         return;
@@ -93,15 +98,17 @@ static void sigtrap_handler(int sig, siginfo_t *si, void *ctx)
             g[REG_RIP] = (greg_t)(pc - 1); /* back onto the instruction */
             if (b && internal)
                 gdb_bp_remove(pc - 1);
-            else if (!b)
-                return; /* removed while this thread waited: just run it */
+            else if (b)
+                bp_addr = pc - 1; /* checked again once the stub is ours */
+            else
+                return; /* removed before this thread got here: just run it */
             si = 0;
         }
     } else if (si->si_code == TRAP_TRACE || si->si_code == TRAP_BRKPT) {
         g[REG_EFL] &= ~EFLAGS_TF;
         si = 0;
     }
-    int deliver = stop_and_serve(uc, SIGTRAP);
+    int deliver = stop_and_serve(uc, SIGTRAP, bp_addr);
     if (deliver) {
         siginfo_t info = {0};
         if (si)
@@ -120,7 +127,7 @@ int gdb_signal_stop(int sig, const siginfo_t *si, ucontext_t *uc)
     (void)si;
     if (!gdb_active || passing_tid == self_tid())
         return sig; /* reported already (sigtrap_handler passes it on) */
-    return stop_and_serve(uc, sig);
+    return stop_and_serve(uc, sig, 0);
 }
 
 void gdb_report_exit(int status)

@@ -21,6 +21,9 @@ int guest_thread_ids(int *tids, int cap);
 static struct gdb_thread tab[MAX_THREADS];
 static volatile int generation;  /* bumped by every release */
 static volatile int others_run;  /* the last release let parked threads go */
+/* Each all-stop is an epoch; a stop request that arrives after its epoch was
+ * released (it was sent while the thread had signals blocked) is stale. */
+static volatile int stop_epoch, released_epoch;
 
 static struct gdb_thread *slot(int tid, int create)
 {
@@ -65,10 +68,13 @@ void gdb_wait_generation(int seen)
 
 static void stop_handler(int sig, siginfo_t *si, void *ctx)
 {
-    if (si->si_code != SI_QUEUE || si->si_value.sival_int != GDB_STOP_MARK) {
+    uint64_t v = (uint64_t)(uintptr_t)si->si_value.sival_ptr;
+    if (si->si_code != SI_QUEUE || (v >> 32) != GDB_STOP_MARK) {
         host_signal_handler(sig, si, ctx); /* a SIGSTKFLT meant for the guest */
         return;
     }
+    if ((int)(uint32_t)v <= __atomic_load_n(&released_epoch, __ATOMIC_SEQ_CST))
+        return; /* that stop is over already */
     ucontext_t *uc = ctx;
     struct thread_state *t = current_thread();
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
@@ -123,6 +129,7 @@ void gdb_stop_others(int self_tid)
     int n = gdb_thread_list(tids, MAX_THREADS);
     long pid = raw_syscall0(SYS_getpid);
     __atomic_store_n(&others_run, 0, __ATOMIC_SEQ_CST);
+    int epoch = __atomic_add_fetch(&stop_epoch, 1, __ATOMIC_SEQ_CST);
     for (int i = 0; i < n; i++) {
         struct gdb_thread *s = slot(tids[i], 0);
         if (tids[i] == self_tid || (s && s->parked))
@@ -132,7 +139,7 @@ void gdb_stop_others(int self_tid)
         si.si_signo = GDB_STOP_SIGNAL;
         si.si_code = SI_QUEUE;
         si.si_pid = (int)pid;
-        si.si_value.sival_int = GDB_STOP_MARK;
+        si.si_value.sival_ptr = (void *)(uintptr_t)((uint64_t)GDB_STOP_MARK << 32 | (uint32_t)epoch);
         raw_syscall4(SYS_rt_tgsigqueueinfo, pid, tids[i], GDB_STOP_SIGNAL, &si);
     }
     /* Wait up to a second for each to park (a thread busy in a runner handler
@@ -152,8 +159,12 @@ void gdb_stop_others(int self_tid)
     }
 }
 
+int gdb_others_may_run(void) { return __atomic_load_n(&others_run, __ATOMIC_SEQ_CST); }
+
 void gdb_release_others(int run)
 {
+    if (run)
+        __atomic_store_n(&released_epoch, stop_epoch, __ATOMIC_SEQ_CST);
     __atomic_store_n(&others_run, run, __ATOMIC_SEQ_CST);
     __atomic_fetch_add(&generation, 1, __ATOMIC_SEQ_CST);
     raw_syscall6(SYS_futex, (long)&generation, FUTEX_WAKE, 0x7fffffff, 0, 0, 0);

@@ -36,7 +36,8 @@ limit=${X32_GDB_TEST_TIMEOUT:-120}
 cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
-gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm"
+gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
+gdb-threads-breakpoint-storm"
 skip_all() {
     for c in $cases; do skip "$c" "$1"; done
     exit 0
@@ -127,6 +128,15 @@ if grep -q 'Kill the program being debugged' "$tmp/types.out" && ! grep -q '^cou
     pass gdb-kill
 else
     fail gdb-kill "the program was not killed: $(tail -n 1 "$tmp/types.out")"
+fi
+
+if "$cc" -g -O0 -pthread -o "$tmp/threads" "$here/threads.c" 2>"$tmp/cc2.log"; then
+    x32_gdb "$tmp/storm.out" -ex 'break tick' -ex 'ignore 1 150' -ex continue -ex delete \
+        -ex continue "$tmp/threads"
+    expect gdb-threads-breakpoint-storm "$tmp/storm.out" '^Thread [0-9]+ hit Breakpoint 1, tick \(i=1\)' \
+        '^total=200$' 'exited normally\]'
+else
+    fail gdb-threads-breakpoint-storm "threads.c does not build for x32: $(tail -n 1 "$tmp/cc2.log")"
 fi
 
 x32_gdb "$tmp/crash.out" -ex 'handle SIGUSR1 nostop noprint pass' -ex continue -ex bt \
