@@ -153,7 +153,7 @@ stub=$!
 sleep 1
 "$run" -g "$port" "$tmp/prog" >"$tmp/inuse.out" 2>&1
 inuse=$?
-if [ "$inuse" != 0 ] && [ "$(wc -l <"$tmp/inuse.out")" -le 2 ] && grep -q "port $port.*in use" "$tmp/inuse.out"; then
+if [ "$inuse" != 0 ] && [ "$(wc -l <"$tmp/inuse.out")" = 1 ] && grep -q "port $port.*in use" "$tmp/inuse.out"; then
     pass gdb-port-in-use
 else
     fail gdb-port-in-use "exit $inuse: $(head -n 1 "$tmp/inuse.out")"
