@@ -58,11 +58,11 @@ uint64_t gdb_parse_hex(const char **p);
 int gdb_fmt(char *buf, size_t cap, const char *fmt, ...);
 /* Decodes the binary escapes of an X packet in place; returns the new length. */
 size_t gdb_unescape(char *data, size_t n);
-/* For the fuzz driver: feed raw bytes through the framing and command parser. */
+/* The descriptors the connection reads and writes (set by gdb_conn_open). */
 void gdb_conn_use_fds(int in_fd, int out_fd);
 
 /* gdb_regs.c */
-#define GDB_NREGS 58 /* 24 core + 16 x87 control + 16 xmm + mxcsr + orig_rax */
+#define GDB_NREGS 58 /* 24 core + 8 st + 8 x87 control + 16 xmm + mxcsr + orig_rax */
 size_t gdb_regs_to_hex(char *out, const ucontext_t *uc);
 int gdb_regs_from_hex(ucontext_t *uc, const char *hex);
 int gdb_reg_to_hex(char *out, const ucontext_t *uc, int regno);
@@ -100,10 +100,10 @@ struct gdb_thread {
 void gdb_threads_install(void);
 /* Stops every other guest thread (waits for them a bounded time). */
 void gdb_stop_others(int self_tid);
-/* Lets parked threads go; step_tid (or 0) is the one thread that steps,
- * others_run says whether the rest continue. */
+/* Ends a stop: parked threads go on when others_run, else stay parked
+ * (gdb steps one thread alone). */
 void gdb_release_others(int others_run);
-/* The list, self first; n in/out. */
+/* The ids of the live guest threads (at most cap); returns how many. */
 int gdb_thread_list(int *tids, int cap);
 ucontext_t *gdb_thread_context(int tid);
 int gdb_thread_alive(int tid);
