@@ -37,7 +37,7 @@ cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
-gdb-threads-breakpoint-storm"
+gdb-threads-breakpoint-storm gdb-stepi-syscall"
 skip_all() {
     for c in $cases; do skip "$c" "$1"; done
     exit 0
@@ -137,6 +137,14 @@ if "$cc" -g -O0 -pthread -o "$tmp/threads" "$here/threads.c" 2>"$tmp/cc2.log"; t
         '^total=200$' 'exited normally\]'
 else
     fail gdb-threads-breakpoint-storm "threads.c does not build for x32: $(tail -n 1 "$tmp/cc2.log")"
+fi
+
+if "$cc" -g -O0 -o "$tmp/stepi" "$here/stepi.c" 2>"$tmp/cc3.log"; then
+    x32_gdb "$tmp/stepi.out" -ex 'break *raw_getpid+5' -ex continue -ex stepi \
+        -ex 'print $pc == (long)raw_getpid + 7' -ex 'print $rax > 0' "$tmp/stepi"
+    expect gdb-stepi-syscall "$tmp/stepi.out" '^\$1 = 1$' '^\$2 = 1$'
+else
+    fail gdb-stepi-syscall "stepi.c does not build for x32: $(tail -n 1 "$tmp/cc3.log")"
 fi
 
 x32_gdb "$tmp/crash.out" -ex 'handle SIGUSR1 nostop noprint pass' -ex continue -ex bt \
