@@ -80,6 +80,11 @@ int main(int argc, char **argv, char **envp)
         fprintf(stderr, "x32-run: unknown mode '%s' (native, user or vm)\n", o.mode);
         return 2;
     }
+    if (o.mode && str_eq(o.mode, "vm") && o.gdb) {
+        fprintf(stderr, "x32-run: -g (the gdb stub) is user mode's; for gdb on the x32 "
+                        "kernel run x32-vm run -- /usr/bin/gdb --args PROGRAM ARGS...\n");
+        return 2;
+    }
     if (o.mode && str_eq(o.mode, "vm")) {
         evidence_record(o.program, o.via_binfmt ? "binfmt" : "runner");
         environ = qemu_guest_env(tree_guest_env(environ));
