@@ -50,6 +50,7 @@ int gdb_conn_open(const char *where);          /* 0, or one line on stderr and -
 int gdb_get_packet(char *buf, size_t cap);     /* length, -1 when gdb is gone */
 void gdb_put_packet(const char *data, size_t n);
 void gdb_put_str(const char *s);
+void gdb_conn_no_ack(void); /* after answering QStartNoAckMode */
 int gdb_hex_val(int c);
 size_t gdb_to_hex(char *out, const void *in, size_t n);
 size_t gdb_from_hex(void *out, const char *in, size_t max);

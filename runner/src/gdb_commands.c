@@ -258,6 +258,14 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             if (pkt[0] == 'C' || pkt[0] == 'S')
                 r.sig = (int)gdb_parse_hex(&p);
             break;
+        case 'Q':
+            if (str_eq(pkt, "QStartNoAckMode")) {
+                gdb_put_str("OK"); /* still acknowledged; the next ones are not */
+                gdb_conn_no_ack();
+            } else {
+                gdb_put_str("");
+            }
+            continue;
         case 'v':
             if (str_starts(pkt, "vCont?")) {
                 gdb_put_str("vCont;c;C;s;S");
@@ -274,7 +282,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
         case 'q':
             if (str_starts(pkt, "qSupported")) {
                 gdb_put_str("PacketSize=3fff;qXfer:features:read+;qXfer:auxv:read+;qXfer:exec-file:read+;"
-                            "vContSupported+");
+                            "vContSupported+;QStartNoAckMode+");
             } else if (str_starts(pkt, "qXfer:features:read:target.xml:") ||
                        str_starts(pkt, "qXfer:auxv:read::")) {
                 p = pkt[6] == 'f' ? pkt + 31 : pkt + 17;

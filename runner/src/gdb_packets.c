@@ -22,6 +22,9 @@
 static int in_fd = -1, out_fd = -1;
 static char rbuf[4096];
 static size_t rpos, rlen;
+static int no_ack; /* QStartNoAckMode: gdb and the stub stop sending '+' */
+
+void gdb_conn_no_ack(void) { no_ack = 1; }
 
 void gdb_conn_use_fds(int in, int out)
 {
@@ -168,10 +171,12 @@ int gdb_get_packet(char *buf, size_t cap)
         buf[n] = 0;
         if (gdb_hex_val(h) < 0 || gdb_hex_val(l) < 0 ||
             (unsigned)(gdb_hex_val(h) * 16 + gdb_hex_val(l)) != (sum & 0xff)) {
-            put_bytes("-", 1);
+            if (!no_ack)
+                put_bytes("-", 1);
             continue;
         }
-        put_bytes("+", 1);
+        if (!no_ack)
+            put_bytes("+", 1);
         return (int)n;
     }
 }
@@ -194,6 +199,8 @@ void gdb_put_packet(const char *data, size_t n)
     out[n + 3] = hex[sum & 15];
     for (int tries = 0; tries < 10; tries++) {
         put_bytes(out, n + 4);
+        if (no_ack)
+            return;
         int c;
         do
             c = get_byte();
