@@ -37,7 +37,7 @@ cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
-gdb-threads-breakpoint-storm gdb-stepi-syscall"
+gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap"
 skip_all() {
     for c in $cases; do skip "$c" "$1"; done
     exit 0
@@ -146,6 +146,13 @@ if "$cc" -g -O0 -o "$tmp/stepi" "$here/stepi.c" 2>"$tmp/cc3.log"; then
 else
     fail gdb-stepi-syscall "stepi.c does not build for x32: $(tail -n 1 "$tmp/cc3.log")"
 fi
+
+# The seccomp fallback traps system calls differently; the stub must not care.
+X32_RUN_TRAP=seccomp x32_gdb "$tmp/seccomp.out" -ex 'handle SIGUSR1 nostop noprint pass' \
+    -ex 'break twice_plus_one' -ex continue -ex finish -ex 'break worker' -ex continue \
+    -ex delete -ex continue "$tmp/prog"
+expect gdb-seccomp-trap "$tmp/seccomp.out" '^Value returned is \$1 = 11$' \
+    '^Thread 2 .*hit Breakpoint 2, worker \(arg=0x5\)' 'exited with code 013\]'
 
 x32_gdb "$tmp/crash.out" -ex 'handle SIGUSR1 nostop noprint pass' -ex continue -ex bt \
     -ex continue "$tmp/prog" crash
