@@ -63,7 +63,8 @@ size_t gdb_unescape(char *data, size_t n);
 void gdb_conn_use_fds(int in_fd, int out_fd);
 
 /* gdb_regs.c */
-#define GDB_NREGS 58 /* 24 core + 8 st + 8 x87 control + 16 xmm + mxcsr + orig_rax */
+/* Registers: 24 core + 8 st + 8 x87 control + 16 xmm + mxcsr + orig_rax, then
+ * ymm0h..ymm15h when the CPU has AVX (gdb_target_xml says which). */
 size_t gdb_regs_to_hex(char *out, const ucontext_t *uc);
 int gdb_regs_from_hex(ucontext_t *uc, const char *hex);
 int gdb_reg_to_hex(char *out, const ucontext_t *uc, int regno);

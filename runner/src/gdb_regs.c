@@ -4,12 +4,43 @@
  * register set; only the architecture name (i386:x64-32) differs, which
  * makes gdb use 4-byte pointers and longs. */
 #include "gdb.h"
+#include "signals.h"
 #include "util.h"
+#include <cpuid.h>
 #include <sys/ucontext.h>
 
 enum { R_RIP = 16, R_EFLAGS, R_CS, R_SS, R_DS, R_ES, R_FS, R_GS, R_ST0, R_FCTRL = 32,
        R_FSTAT, R_FTAG, R_FISEG, R_FIOFF, R_FOSEG, R_FOOFF, R_FOP, R_XMM0, R_MXCSR = 56,
-       R_ORIG_RAX };
+       R_ORIG_RAX, R_YMM0H };
+
+/* AVX's upper halves (ymm0h..ymm15h) are described when the CPU and the kernel
+ * have AVX; they live in the XSAVE area after the legacy 512 bytes. */
+#define XSAVE_HEADER 512
+#define XSAVE_AVX 576
+#define XFEATURE_AVX 4ULL
+
+static int avx_on(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        unsigned a, b, c, d;
+        known = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_AVX) && (c & bit_OSXSAVE);
+    }
+    return known;
+}
+
+static int nregs(void) { return avx_on() ? R_YMM0H + 16 : R_YMM0H; }
+
+/* The ymm upper half i in this context's XSAVE area, or 0 when it has none. */
+static unsigned char *ymmh(const ucontext_t *uc, int i)
+{
+    unsigned char *fp = (unsigned char *)uc->uc_mcontext.fpregs;
+    uint64_t xfeatures;
+    if (!fp || fpstate_size(fp) < XSAVE_AVX + 256)
+        return 0;
+    mem_copy(&xfeatures, fp + 464 + 8, 8); /* the kernel's _fpx_sw_bytes.xfeatures */
+    return (xfeatures & XFEATURE_AVX) ? fp + XSAVE_AVX + 16 * i : 0;
+}
 
 /* gdb's rax..r15 in ucontext's gregs order. */
 static const int greg_of[16] = {REG_RAX, REG_RBX, REG_RCX, REG_RDX, REG_RSI, REG_RDI,
@@ -18,15 +49,17 @@ static const int greg_of[16] = {REG_RAX, REG_RBX, REG_RCX, REG_RDX, REG_RSI, REG
 
 static int reg_size(int r)
 {
-    if (r < 0 || r >= GDB_NREGS)
+    if (r < 0 || r >= nregs())
         return 0;
+    if (r >= R_YMM0H)
+        return 16;
     if (r < R_RIP + 1 || r == R_ORIG_RAX)
         return 8;
     if (r >= R_ST0 && r < R_FCTRL)
         return 10;
     if (r >= R_XMM0 && r < R_MXCSR)
         return 16;
-    return r < GDB_NREGS ? 4 : 0;
+    return 4;
 }
 
 /* x87 tag of one physical register from FXSAVE's abridged bit and its value
@@ -71,10 +104,28 @@ static void access_reg(ucontext_t *uc, int r, unsigned char *val, int write)
         direct = f ? (void *)&f->_st[r - R_ST0] : 0;
     else if (r >= R_XMM0 && r < R_MXCSR)
         direct = f ? (void *)&f->_xmm[r - R_XMM0] : 0;
-    if (direct || r >= GDB_NREGS) {
-        if (!direct)
-            mem_set(val, 0, (size_t)n);
-        else if (write)
+    if (!direct && ((r >= R_ST0 && r < R_FCTRL) || (r >= R_XMM0 && r < R_MXCSR))) {
+        if (!write)
+            mem_set(val, 0, (size_t)n); /* a context without FP state */
+        return;
+    }
+    if (r >= R_YMM0H) {
+        unsigned char *h = ymmh(uc, r - R_YMM0H);
+        if (!h && !write)
+            mem_set(val, 0, 16);
+        else if (h && write) {
+            /* XRSTOR takes the component from memory only with its bit set. */
+            uint64_t bv;
+            mem_copy(&bv, (char *)f + XSAVE_HEADER, 8);
+            bv |= XFEATURE_AVX;
+            mem_copy((char *)f + XSAVE_HEADER, &bv, 8);
+            mem_copy(h, val, 16);
+        } else if (h)
+            mem_copy(val, h, 16);
+        return;
+    }
+    if (direct) {
+        if (write)
             mem_copy(direct, val, (size_t)n);
         else
             mem_copy(val, direct, (size_t)n);
@@ -152,7 +203,7 @@ int gdb_reg_from_hex(ucontext_t *uc, int regno, const char *hex)
 size_t gdb_regs_to_hex(char *out, const ucontext_t *uc)
 {
     size_t len = 0;
-    for (int r = 0; r < GDB_NREGS; r++) {
+    for (int r = 0; r < nregs(); r++) {
         gdb_reg_to_hex(out + len, uc, r);
         len += 2 * (size_t)reg_size(r);
     }
@@ -162,7 +213,7 @@ size_t gdb_regs_to_hex(char *out, const ucontext_t *uc)
 int gdb_regs_from_hex(ucontext_t *uc, const char *hex)
 {
     size_t have = str_len(hex), at = 0;
-    for (int r = 0; r < GDB_NREGS && at + 2 * (size_t)reg_size(r) <= have; r++) {
+    for (int r = 0; r < nregs() && at + 2 * (size_t)reg_size(r) <= have; r++) {
         if (gdb_reg_from_hex(uc, r, hex + at))
             return -1;
         at += 2 * (size_t)reg_size(r);
@@ -171,8 +222,7 @@ int gdb_regs_from_hex(ucontext_t *uc, const char *hex)
 }
 
 /* The x32 target description: amd64's core, SSE and Linux features under
- * the architecture name i386:x64-32.  (No AVX upper halves yet: gdb then
- * shows xmm only.) */
+ * the architecture name i386:x64-32, and AVX's upper halves when present. */
 static const char target_xml[] =
     "<?xml version=\"1.0\"?><!DOCTYPE target SYSTEM \"gdb-target.dtd\">"
     "<target version=\"1.0\"><architecture>i386:x64-32</architecture>"
@@ -236,10 +286,29 @@ static const char target_xml[] =
     "<reg name=\"mxcsr\" bitsize=\"32\" type=\"int\" group=\"vector\"/>"
     "</feature><feature name=\"org.gnu.gdb.i386.linux\">"
     "<reg name=\"orig_rax\" bitsize=\"64\" type=\"int\" regnum=\"57\"/>"
-    "</feature></target>";
+    "</feature>";
+
+static const char avx_xml[] =
+    "<feature name=\"org.gnu.gdb.i386.avx\">"
+    "<reg name=\"ymm0h\" bitsize=\"128\" type=\"uint128\" regnum=\"58\"/>"
+    "<reg name=\"ymm1h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm2h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm3h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm4h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm5h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm6h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm7h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm8h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm9h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm10h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm11h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm12h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm13h\" bitsize=\"128\" type=\"uint128\"/><reg name=\"ymm14h\" bitsize=\"128\" type=\"uint128\"/>"
+    "<reg name=\"ymm15h\" bitsize=\"128\" type=\"uint128\"/></feature>";
 
 const char *gdb_target_xml(size_t *len)
 {
-    *len = sizeof target_xml - 1;
-    return target_xml;
+    static char doc[sizeof target_xml + sizeof avx_xml + 16];
+    if (!doc[0]) {
+        str_copy(doc, sizeof doc, target_xml);
+        if (avx_on())
+            str_cat(doc, sizeof doc, avx_xml);
+        str_cat(doc, sizeof doc, "</target>");
+    }
+    *len = str_len(doc);
+    return doc;
 }

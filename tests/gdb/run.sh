@@ -37,7 +37,7 @@ cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
-gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap"
+gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap gdb-avx-registers"
 skip_all() {
     for c in $cases; do skip "$c" "$1"; done
     exit 0
@@ -145,6 +145,16 @@ if "$cc" -g -O0 -o "$tmp/stepi" "$here/stepi.c" 2>"$tmp/cc3.log"; then
     expect gdb-stepi-syscall "$tmp/stepi.out" '^\$1 = 1$' '^\$2 = 1$'
 else
     fail gdb-stepi-syscall "stepi.c does not build for x32: $(tail -n 1 "$tmp/cc3.log")"
+fi
+
+if ! grep -qw avx /proc/cpuinfo; then
+    skip gdb-avx-registers "this CPU has no AVX"
+elif "$cc" -g -O1 -o "$tmp/avx" "$here/avx.c" 2>"$tmp/cc4.log"; then
+    x32_gdb "$tmp/avx.out" -ex 'break *after_load' -ex continue -ex 'print $ymm3.v8_float' \
+        -ex 'set var $ymm3.v8_float[7] = 42' -ex continue "$tmp/avx"
+    expect gdb-avx-registers "$tmp/avx.out" '^\$1 = \{1, 2, 3, 4, 5, 6, 7, 8\}$' 'exited with code 052\]'
+else
+    fail gdb-avx-registers "avx.c does not build for x32: $(tail -n 1 "$tmp/cc4.log")"
 fi
 
 # The seccomp fallback traps system calls differently; the stub must not care.
