@@ -43,6 +43,10 @@ const char *syscall_name(unsigned long nr) { (void)nr; return "fuzzed"; }
 int in_stack_guard(uint64_t addr) { (void)addr; return 0; }
 void host_restorer(void) {}
 char safe_syscall_start[1], safe_syscall_end[1], sigsys_restorer[1], sigsys_restorer_end[1];
+/* No gdb attached: the stub's hooks in the signal code stay out of the way. */
+int gdb_active;
+int gdb_owns_signal(int sig) { (void)sig; return 0; }
+int gdb_signal_stop(int sig, const siginfo_t *si, ucontext_t *uc) { (void)si, (void)uc; return sig; }
 
 /* The host FP frame rt_sigreturn writes into: exactly as large as its header
  * says, so ASan sees a copy that ignores the host frame's size. */

@@ -36,6 +36,10 @@ static void usage(FILE *f)
             "                 start runs under x32-run, without root (binfmt_misc in a user\n"
             "                 namespace, else an exec-interposition library; --probe says\n"
             "                 which).  --tree=preload forces one (X32_RUN_TREE_WITH).\n"
+            "  -g PORT|-      user mode, stopped before the first instruction, waiting for\n"
+            "                 gdb on 127.0.0.1:PORT (HOST:PORT too), or on stdin/stdout for\n"
+            "                 gdb's `target remote | x32-run -g - PROG` (X32_RUN_GDB=PORT;\n"
+            "                 x32-gdb PROG ARGS does it all)\n"
             "\n"
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
             "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
@@ -79,6 +83,13 @@ void parse_args(int argc, char **argv, struct options *o)
                 o->execfn = v;
             else
                 o->argv0 = v;
+        } else if (str_eq(a, "-g")) {
+            /* QEMU user mode's -g PORT, and -g - for a pipe */
+            if (i + 1 >= argc) {
+                fprintf(stderr, "x32-run: -g needs a port (or - for stdin/stdout)\n");
+                exit(2);
+            }
+            o->gdb = argv[++i];
         } else if (str_starts(a, "--mode=")) {
             o->mode = a + 7;
         } else if (str_starts(a, "--sysroot=")) {

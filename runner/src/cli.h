@@ -20,6 +20,7 @@ struct options {
     int tree;            /* --tree: run a command in a tree (tree.c) */
     const char *tree_with;
     int via_binfmt;      /* the kernel handed us the program (binfmt_misc) */
+    const char *gdb;     /* -g PORT|-, or X32_RUN_GDB: wait for gdb (gdb_stub.c) */
 };
 
 /* cli.c: fills o from argv; exits for --help, --version, --register, --tree

@@ -67,9 +67,22 @@ int main(int argc, char **argv, char **envp)
     }
     if (!o.mode)
         o.mode = getenv("X32_RUN_MODE");
+    /* X32_RUN_GDB=PORT: for programs started by scripts.  Only this program
+     * waits for gdb: the variable is not passed on to what it runs (unsetenv
+     * edits the environment array envp points to). */
+    const char *gdb_env = getenv("X32_RUN_GDB");
+    if (!o.gdb && gdb_env && *gdb_env)
+        o.gdb = gdb_env;
+    if (gdb_env)
+        unsetenv("X32_RUN_GDB");
     if (o.mode && *o.mode && !str_eq(o.mode, "native") && !str_eq(o.mode, "user") &&
         !str_eq(o.mode, "vm")) {
         fprintf(stderr, "x32-run: unknown mode '%s' (native, user or vm)\n", o.mode);
+        return 2;
+    }
+    if (o.mode && str_eq(o.mode, "vm") && o.gdb) {
+        fprintf(stderr, "x32-run: -g (the gdb stub) is user mode's; for gdb on the x32 "
+                        "kernel run x32-vm run -- /usr/bin/gdb --args PROGRAM ARGS...\n");
         return 2;
     }
     if (o.mode && str_eq(o.mode, "vm")) {
@@ -171,6 +184,8 @@ int main(int argc, char **argv, char **envp)
         native = 0; /* only user mode looks paths up under -L */
     if (o.via_binfmt)
         native = 0; /* exec'ing it again would come straight back here */
+    if (o.gdb)
+        native = 0; /* the gdb stub is user mode's */
     if (native) {
         close(fd);
         exec_native(path, &o, envp);

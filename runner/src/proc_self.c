@@ -24,6 +24,13 @@ void proc_self_set_auxv(const uint32_t *words, int n)
     auxv_count = n;
 }
 
+int proc_self_get_auxv(const void **data, unsigned long *len)
+{
+    *data = auxv_words;
+    *len = (unsigned long)auxv_count * 4;
+    return auxv_count ? 0 : -1;
+}
+
 /* NAME under /proc/self/, /proc/thread-self/, /proc/<our pid>/, or their
  * task/<tid>/ (every thread of an x32 process shows the same mm). */
 static int is_own(const char *p, const char *name)

@@ -27,5 +27,7 @@ extern struct guest_mm guest_mm;
 
 /* Recorded at start-up by initial_stack.c. */
 void proc_self_set_auxv(const uint32_t *words, int n);
+/* The same bytes /proc/self/auxv shows (for the gdb stub's qXfer:auxv). */
+int proc_self_get_auxv(const void **data, unsigned long *len);
 
 #endif

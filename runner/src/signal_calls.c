@@ -7,6 +7,7 @@
 #include "guest_mem.h"
 #include "raw_syscall.h"
 #include "util.h"
+#include "gdb.h"
 #include "x32_abi.h"
 #include <errno.h>
 #include <sys/syscall.h>
@@ -15,7 +16,10 @@ extern void host_restorer(void);
 
 uint64_t sanitize_guest_mask(uint64_t m)
 {
-    return m & ~(BIT(SIGSYS) | BIT(SIGKILL) | BIT(SIGSTOP));
+    uint64_t runner_owned = BIT(SIGSYS) | BIT(SIGKILL) | BIT(SIGSTOP);
+    if (gdb_active)
+        runner_owned |= BIT(GDB_STOP_SIGNAL); /* gdb's all-stop must reach every thread */
+    return m & ~runner_owned;
 }
 
 void set_host_mask(uint64_t m, uint64_t *old)
@@ -30,8 +34,8 @@ static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS; }
 
 void install_host_action(int sig, const struct guest_sigaction *a)
 {
-    if (sig == SIGSYS)
-        return; /* owned by the trap mechanism; the guest's is virtual */
+    if (sig == SIGSYS || gdb_owns_signal(sig))
+        return; /* owned by the trap mechanism or the gdb stub; the guest's is virtual */
     struct kernel_sigaction k = {0};
     uint32_t keep = a->flags & (SA_NOCLDSTOP | SA_NOCLDWAIT | SA_RESTART);
     if (!runner_needs(sig) && (a->handler == (uint32_t)(uintptr_t)SIG_DFL ||

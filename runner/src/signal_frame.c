@@ -10,6 +10,7 @@
 #include "guest_mem.h"
 #include "raw_syscall.h"
 #include "util.h"
+#include "gdb.h"
 #include "x32_abi.h"
 #include <errno.h>
 #include <sys/syscall.h>
@@ -71,6 +72,10 @@ int is_sync_fault(int sig, const siginfo_t *si)
 void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
                            const siginfo_t *info, const uint64_t *base_mask)
 {
+    if (gdb_active && !(sig = gdb_signal_stop(sig, info, uc))) {
+        resolve_restart(t, uc); /* gdb suppressed it */
+        return;
+    }
     struct guest_sigaction *ga = &t->sighand->act[sig];
     if (sig == SIGSYS && t->sigsys_blocked) {
         t->sigsys_info = *info; /* a standard signal: one pending instance */

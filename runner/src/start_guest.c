@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "elf_load.h"
 #include "exec.h"
+#include "gdb.h"
 #include "initial_stack.h"
 #include "paths.h"
 #include "proc_self.h"
@@ -163,5 +164,7 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     if (r)
         die(126, "neither syscall user dispatch nor seccomp is available (error %ld): "
                  "this kernel cannot run x32 programs in user mode (see x32-run --probe)", -r);
+    if (o->gdb)
+        gdb_stub_start(o->gdb, entry, guest_abs);
     enter_guest(entry, sp);
 }

@@ -14,6 +14,7 @@
 #include "signals.h"
 #include "syscall_table.h"
 #include "trap.h"
+#include "gdb.h"
 #include "util.h"
 #include "x32_abi.h"
 #include <errno.h>
@@ -170,6 +171,7 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         emulate_thread_exit(t, (long)ARG1(g));
     case SYS_exit_group:
         walk_all_robust_lists(t->tgid);
+        gdb_report_exit((int)ARG1(g));
         return forward(t, nr, g);
     case SYS_open: {
         long fd = open_proc_self((const char *)ARG1(g), (long)ARG2(g));

@@ -11,6 +11,7 @@
 #include "raw_syscall.h"
 #include "signals.h"
 #include "trap.h"
+#include "gdb.h"
 #include "util.h"
 #include <errno.h>
 #include <sched.h>
@@ -109,6 +110,7 @@ static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags
     t->pending_set = 0;
     t->signal_pending = 0;
     t->robust_head = 0; /* the kernel does not inherit it either */
+    gdb_forked_child(uc); /* gdb follows the parent; the child runs free */
     enable_syscall_dispatch();
     if (newsp)
         uc->uc_mcontext.gregs[REG_RSP] = (greg_t)newsp;
@@ -205,4 +207,14 @@ void emulate_thread_exit(struct thread_state *t, long status)
     t->alive = T_EXITED;
     for (;;)
         raw_syscall1(SYS_exit, status);
+}
+
+/* The gdb stub's thread list (gdb_threads.c): this process's live threads. */
+int guest_thread_ids(int *tids, int cap)
+{
+    int n = 0, tgid = (int)raw_syscall0(SYS_getpid);
+    for (struct thread_state *o = all_threads; o && n < cap; o = o->next_thread)
+        if (o->alive == T_ALIVE && o->tgid == tgid && o->tid)
+            tids[n++] = o->tid;
+    return n;
 }
