@@ -38,10 +38,11 @@ case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 #   the shellcheck program    glue (the installed shell scripts are checked)
 #   zsh                       glue (the environment script sourced by zsh)
 #   runtest                   upstream (DejaGnu runs GCC's own test suite)
+#   icecc, distcc             distribute (loopback icecream and distcc daemons)
 TEST_TOOLS="gcc:build-essential g++:build-essential make:build-essential python3:python3
 qemu-system-x86_64:qemu-system-x86 pahole:dwarves cmake:cmake meson:meson ninja:ninja-build
 autoreconf:autoconf automake:automake pkg-config:pkg-config shellcheck:shellcheck zsh:zsh
-runtest:dejagnu"
+runtest:dejagnu icecc:icecc distcc:distcc"
 missing=""
 for _t in $TEST_TOOLS; do
     command -v "${_t%%:*}" >/dev/null 2>&1 && continue

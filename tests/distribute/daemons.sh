@@ -61,6 +61,7 @@ ice_flush() {
 
 start_icecc() {
     mkdir -p "$D/envs-local" "$D/envs-remote"
+    rm -f "$D"/ice-*.log  # a second start must not read the first one's "Connected"
     # The daemons write as the icecc user: their folder must be reachable and theirs.
     chmod 755 "$TEST_TMP"; chown icecc: "$D" "$D/envs-local" "$D/envs-remote" 2>/dev/null
     # shellcheck disable=SC2086 # ICE_ENV is words of NAME=VALUE

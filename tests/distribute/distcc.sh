@@ -30,6 +30,25 @@ test_distcc() {
         fail distcc-compiles-ran-remotely "the build failed: $(why dcc-build-build)$(why dcc-build-configure)"
     fi
 
+    # Meson, through the environment script's second cross file (Meson has no launcher
+    # setting; the overlay wraps the compilers).
+    if command -v meson > /dev/null 2>&1 && command -v ninja > /dev/null 2>&1; then
+        _before=$(dcc_count COMPILE_OK)
+        rm -rf "$TEST_TMP/dcc-meson"
+        if (X32_DISTRIBUTE=distcc; export X32_DISTRIBUTE; cd "$PREFIX" && . ./environment-setup-x86_64-linux-gnux32 \
+                && meson setup "$TEST_TMP/dcc-meson" "$HERE/project" --cross-file "$X32_MESON_CROSS_FILE" \
+                    --cross-file "$X32_MESON_DISTRIBUTE_FILE" && ninja -C "$TEST_TMP/dcc-meson") > "$LOGS/dcc-meson.log" 2>&1; then
+            _n=$(( $(dcc_count COMPILE_OK) - _before ))
+            _r=$(programs_pass "$TEST_TMP/dcc-meson")
+            if [ "$_n" -ge 5 ] && [ "$_r" = ok ]; then pass distcc-meson-overlay
+            else fail distcc-meson-overlay "distccd logged $_n of 5 compiles; programs: $_r"; fi
+        else
+            fail distcc-meson-overlay "$(why dcc-meson)"
+        fi
+    else
+        skip distcc-meson-overlay "meson or ninja is not installed (apt-get install meson ninja-build)"
+    fi
+
     _before=$(dcc_count COMPILE_ERROR)
     (cd "$HERE/project" && "$PREFIX/bin/x32-distcc" "$PREFIX/bin/$T-gcc" -c broken.c -o "$TEST_TMP/broken.o") > "$LOGS/dcc-error.log" 2>&1
     _rc=$?
