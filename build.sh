@@ -178,6 +178,13 @@ fi
 # icecc ships the host gcc to its daemons itself (a native environment it makes once);
 # distcc's helpers need the same gcc-12 as this machine.
 if [ -n "$DISTRIBUTE" ]; then
+    # The environment script's X32_DISTRIBUTE=icecc settings name the x32 compilers and
+    # tarball; the host compiles here need gcc's own (icecc makes it when none is given).
+    unset ICECC_CC ICECC_CXX 2>/dev/null || true
+    if [ -n "${ICECC_VERSION:-}" ]; then
+        ICECC_VERSION=$(printf '%s\n' "$ICECC_VERSION" | tr ',' '\n' | grep -v "=$TARGET\$" | paste -sd, -)
+        if [ -n "$ICECC_VERSION" ]; then export ICECC_VERSION; else unset ICECC_VERSION; fi
+    fi
     if command -v ccache > /dev/null 2>&1; then CCACHE_PREFIX=$DISTRIBUTE; export CCACHE_PREFIX
     else HOST_CC="$DISTRIBUTE gcc"; HOST_CXX="$DISTRIBUTE g++"; fi
 fi
