@@ -33,6 +33,10 @@ Options:
                    library for x86_64-unknown-linux-gnux32 (see toolchain/rust/README.md)
   --from STEP      rebuild STEP and every step after it
   --to STEP        build every step up to and including STEP
+  --distribute icecc|distcc
+                   compile the host-compiler steps (binutils, GCC's compiler proper and
+                   the other host programs) through icecream or distcc, behind ccache;
+                   raise -j to the helpers' slots. Step keys do not change (see README)
   -h, --help       this text
 
 STEP, given alone, rebuilds just that step (its dependencies must be built).
@@ -41,6 +45,8 @@ Actions:
   list             print the steps and whether the prefix holds their current output
   sources          obtain and verify every source tarball now (e.g. before going offline)
   package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
+  icecc-env        write an icecream environment for the SDK's compilers, from the
+                   prefix as it is now (x32-icecc-env; see cmake/README.md)
   check-gcc ...    run GCC's own test suites for x32 through x32-run (check-gcc --help)
   check-glibc ...  run glibc's make check for x32 through x32-run (check-glibc --help)
   check-rust ...   run Rust's core/alloc/std test suites for x32 through x32-run and
@@ -58,6 +64,7 @@ SOURCES=""
 LANGUAGES="c,c++"
 FROM=""; TO=""; ONLY=""; ACTION=build
 WITH_STEPS=""  # optional steps asked for (--with)
+DISTRIBUTE=""  # icecc or distcc: the engine the host compiles go through (--distribute)
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -77,12 +84,14 @@ while [ $# -gt 0 ]; do
         --with-rust|rust) WITH_STEPS="$WITH_STEPS rust-std" ;;
         --from) [ $# -ge 2 ] || die "--from needs a step name"; FROM=$2; shift ;;
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
-        list|package|sources) ACTION=$1 ;;
+        --distribute) [ $# -ge 2 ] || die "--distribute needs icecc or distcc"; DISTRIBUTE=$2; shift ;;
+        --distribute=*) DISTRIBUTE=${1#*=} ;;
+        list|package|sources|icecc-env) ACTION=$1 ;;
         # The rest of the command line belongs to the test suite's driver.
         check-gcc|check-glibc|check-rust) ACTION=$1; shift; break ;;
         -*) die "unknown option '$1'; see ./build.sh --help" ;;
         *) step_file "$1" >/dev/null \
-               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package check-gcc check-glibc check-rust"
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package icecc-env check-gcc check-glibc check-rust"
            ONLY=$1 ;;
     esac
     shift
@@ -91,6 +100,12 @@ done
 case $JOBS in
     ''|*[!0-9]*|0) die "-j wants a whole number of jobs of at least 1, not '$JOBS'" ;;
 esac
+case $DISTRIBUTE in
+    ''|icecc|distcc) ;;
+    *) die "--distribute takes icecc or distcc, not '$DISTRIBUTE'" ;;
+esac
+[ -z "$DISTRIBUTE" ] || command -v "$DISTRIBUTE" > /dev/null 2>&1 \
+    || die "--distribute $DISTRIBUTE: $DISTRIBUTE is not installed; apt-get install $DISTRIBUTE"
 for _s in $FROM $TO; do step_file "$_s" >/dev/null || die "unknown step '$_s'; steps: $(all_steps | tr '\n' ' ')"; done
 
 # A hostile environment silently changes what the compilers produce: refuse it.
@@ -111,6 +126,12 @@ fi
 unset CC CXX CFLAGS CXXFLAGS CPPFLAGS LDFLAGS MAKEFLAGS MFLAGS CONFIG_SITE 2>/dev/null || true
 
 case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
+# The icecream environment is made from the built prefix alone: no cache, no lock.
+if [ "$ACTION" = icecc-env ]; then
+    [ -f "$PREFIX/share/x32-sdk/build-info.json" ] && [ -x "$PREFIX/bin/x32-icecc-env" ] \
+        || die "the SDK in $PREFIX is not complete; run ./build.sh first"
+    exec "$PREFIX/bin/x32-icecc-env"
+fi
 CACHE=${X32_SDK_CACHE:-${HOME:-/root}/.cache/x32-sdk}
 case $CACHE in /*) ;; *) CACHE="$(pwd)/$CACHE" ;; esac
 [ -n "$SOURCES" ] || SOURCES="$CACHE/sources"
@@ -150,6 +171,22 @@ if command -v ccache >/dev/null 2>&1; then
     HOST_CC="ccache gcc"; HOST_CXX="ccache g++"
     # A CCACHE_DIR of the user's own is honoured (bench/bootstrap --warm relies on it).
     CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}; CCACHE_BASEDIR="$CACHE"; export CCACHE_DIR CCACHE_BASEDIR
+fi
+# --distribute: what ccache misses is compiled through icecc or distcc (ccache's
+# CCACHE_PREFIX runs "icecc gcc ..."), the rest stays local (configure, links). Only the
+# host compiler changes, not what it is given, so the outputs and step keys are the same.
+# icecc ships the host gcc to its daemons itself (a native environment it makes once);
+# distcc's helpers need the same gcc-12 as this machine.
+if [ -n "$DISTRIBUTE" ]; then
+    # The environment script's X32_DISTRIBUTE=icecc settings name the x32 compilers and
+    # tarball; the host compiles here need gcc's own (icecc makes it when none is given).
+    unset ICECC_CC ICECC_CXX 2>/dev/null || true
+    if [ -n "${ICECC_VERSION:-}" ]; then
+        ICECC_VERSION=$(printf '%s\n' "$ICECC_VERSION" | tr ',' '\n' | grep -v "=$TARGET\$" | paste -sd, -)
+        if [ -n "$ICECC_VERSION" ]; then export ICECC_VERSION; else unset ICECC_VERSION; fi
+    fi
+    if command -v ccache > /dev/null 2>&1; then CCACHE_PREFIX=$DISTRIBUTE; export CCACHE_PREFIX
+    else HOST_CC="$DISTRIBUTE gcc"; HOST_CXX="$DISTRIBUTE g++"; fi
 fi
 PATH="$PREFIX/bin:$PATH"; export PATH
 LC_ALL=C; export LC_ALL

@@ -76,3 +76,21 @@ set(ENV{PKG_CONFIG_PATH} "")
 # This kernel family usually cannot run x32, so every x32 program CMake runs (ctest,
 # try_run, custom commands naming a target) goes through the runner.
 set(CMAKE_CROSSCOMPILING_EMULATOR "${X32_SDK_PREFIX}/bin/x32-run")
+
+# Distributed compiles, opt-in: X32_DISTRIBUTE=icecc or distcc (a CMake variable or the
+# environment) puts the SDK's launcher in front of the C and C++ compilers, unless the
+# project set a launcher of its own. x32-icecc sends the SDK's icecream environment
+# (x32-icecc-env writes it); x32-distcc names the compilers as distccd's whitelist wants.
+if(NOT X32_DISTRIBUTE AND NOT "$ENV{X32_DISTRIBUTE}" STREQUAL "")
+  set(X32_DISTRIBUTE "$ENV{X32_DISTRIBUTE}")
+endif()
+if(X32_DISTRIBUTE)
+  if(NOT X32_DISTRIBUTE MATCHES "^(icecc|distcc)$")
+    message(FATAL_ERROR "x32 SDK: X32_DISTRIBUTE is '${X32_DISTRIBUTE}'; it must be icecc, distcc or empty.")
+  endif()
+  foreach(_x32_lang C CXX)
+    if(NOT CMAKE_${_x32_lang}_COMPILER_LAUNCHER)
+      set(CMAKE_${_x32_lang}_COMPILER_LAUNCHER "${X32_SDK_PREFIX}/bin/x32-${X32_DISTRIBUTE}")
+    endif()
+  endforeach()
+endif()
