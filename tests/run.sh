@@ -57,9 +57,27 @@ if [ -n "$missing" ]; then
     . "$TOP/lib/apt.sh"
     if can_apt; then
         echo "== installing test tools:$missing"
+        # Debian's icecc package starts iceccd and its scheduler, and enables them at boot,
+        # which would join this machine to any icecream network around it.  The tests start
+        # their own daemons on loopback: keep the package's from starting (policy-rc.d says
+        # no to every service start during the install) and from starting at boot.
+        icecc_new=no; our_policy=""
+        case " $missing " in *" icecc "*)
+            icecc_new=yes
+            [ -e /usr/sbin/policy-rc.d ] || {
+                printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d \
+                    && our_policy=/usr/sbin/policy-rc.d; } ;;
+        esac
         # shellcheck disable=SC2086 # one word per package
         APT_WHO=tests/run.sh APT_RERUN="$0 (with the same arguments)" apt_install /tmp/x32-sdk-test-apt.log $missing \
             || echo "tests/run.sh: could not install$missing (see /tmp/x32-sdk-test-apt.log); the tests that need them will skip" >&2
+        [ -z "$our_policy" ] || rm -f "$our_policy"
+        if [ "$icecc_new" = yes ] && [ -e /etc/init.d/iceccd ]; then
+            for _s in iceccd icecc-scheduler; do
+                update-rc.d "$_s" disable > /dev/null 2>&1 || true
+            done
+            echo "tests/run.sh: icecc installed with its daemons stopped and not started at boot (the distribute suite runs its own; update-rc.d iceccd enable turns Debian's on)"
+        fi
     else
         echo "tests/run.sh: missing$missing; install with: sudo apt-get install$missing (the tests that need them will skip)" >&2
     fi
