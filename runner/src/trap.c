@@ -2,6 +2,7 @@
 #include "trap.h"
 #include "raw_syscall.h"
 #include "emulation.h"
+#include "fastpath.h"
 #include "guest_mem.h"
 #include "signals.h"
 #include "util.h"
@@ -113,6 +114,8 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     }
     struct thread_state *t = current_thread();
     greg_t *g = uc->uc_mcontext.gregs;
+    if (fastpath_enabled && fastpath_redeliver(t, uc))
+        return; /* X32_RUN_TRAP=rewrite: the hook's exit with signals to deliver */
     t->guest_uc = uc;
     t->in_syscall = 1;
     t->in_sigsys = 1;
@@ -133,11 +136,14 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_syscall = 0;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)
+        fastpath_after_trap(t, uc, t->cur_nr);
     deliver_pending_signals(t, uc);
 }
 
 void install_sigsys_handler(void)
 {
+    fastpath_configure();
     /* No sa_mask: guest signals must be able to interrupt a blocking call. */
     struct kernel_sigaction k = {
         .handler = (void *)sigsys_handler,
