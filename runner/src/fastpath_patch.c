@@ -91,8 +91,10 @@ static int reachable(uint64_t from, uint64_t to)
 
 static uint64_t map_region_near(uint64_t hint)
 {
+    /* MAP_NORESERVE: its own VMA flags, so the kernel never merges the region
+     * into a neighbour (the vDSO shim's line in /proc/self/maps would grow). */
     long r = raw_syscall6(SYS_mmap, hint, REGION_SIZE, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (raw_failed(r))
         return 0;
     if ((uint64_t)r + REGION_SIZE > 0xFFFFE000ULL) {
@@ -146,7 +148,8 @@ static uint64_t new_stub(uint64_t site, const unsigned char first[5])
     code[10] = 0xff, code[11] = 0x25; /* jmp *hook(%rip) */
     mem_copy(code + 12, &rel, 4);
     uint64_t page = stub & ~4095ULL;
-    if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE))
+    /* Other threads run the page's earlier stubs meanwhile: it stays executable. */
+    if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))
         return 0;
     mem_copy((void *)stub, code, sizeof code);
     raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC);
