@@ -146,13 +146,13 @@ void fastpath_hook_slow(struct thread_state *t)
 int fastpath_redeliver(struct thread_state *t, ucontext_t *uc)
 {
     greg_t *g = uc->uc_mcontext.gregs;
-    uint64_t at = fastpath_redeliver_address();
-    if (!at || (uint64_t)g[REG_RIP] != at + 2)
+    uint64_t at = fastpath_redeliver_address(), pc = (uint64_t)g[REG_RIP];
+    if (!at || !fastpath_in_stub_region(pc - 2))
         return 0;
-    if (!t->fast.redeliver_armed || (uint64_t)g[REG_RAX] != REDELIVER_NR)
+    if (pc != at + 2 || !t->fast.redeliver_armed || (uint64_t)g[REG_RAX] != REDELIVER_NR)
         die(128 + SIGSEGV, "X32_RUN_TRAP=rewrite: the program jumped to x32-run's "
             "system-call stub region at %p (a kernel would have raised SIGSEGV)",
-            (void *)(uintptr_t)at);
+            (void *)(uintptr_t)(pc - 2));
     struct fast_area *f = &t->fast;
     f->redeliver_armed = 0;
     f->slow = 0;
