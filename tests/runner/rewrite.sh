@@ -1,4 +1,4 @@
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2154
 # Sourced by run.sh after the program tests (x32 mode; the whole suite, or
 # `run.sh rewrite`): x32-run's opt-in fast path (X32_RUN_TRAP=rewrite, issue 21)
 # against its own tests and the signal, thread and process tests most likely
