@@ -57,6 +57,8 @@ static int nregions;
 static struct site sites[MAX_SITES];
 static int nsites;
 static int patch_lock;
+#define REFUSED_SLOTS 1024
+static uint64_t refused[REFUSED_SLOTS]; /* sites whose mapping said no */
 
 int fastpath_call_rewritable(unsigned long nr)
 {
@@ -204,7 +206,7 @@ static int known_instruction(ucontext_t *uc, const unsigned char *b, uint64_t nr
     uint32_t imm;
     mem_copy(&imm, b + 1, 4);
     if (b[0] == 0xb8)
-        return imm == (uint32_t)nr && fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT);
+        return imm == (uint32_t)nr;
     uint64_t r9;
     for (int i = 0; i < 5; i++)
         if (b[i] != load_r9[i])
@@ -219,18 +221,28 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     uint64_t site = (uint64_t)uc->uc_mcontext.gregs[REG_RIP] - 2;
     uint64_t mov = site - 5, word = mov & ~7ULL;
     unsigned off = (unsigned)(mov & 7);
-    if (off > 3 || nr > 0xffffffffULL || site >= 0xFFFFE000ULL || nsites == MAX_SITES)
+    /* A call that may move the guest's %rip (rt_sigreturn, execve) is never
+     * rewritable, so for the rest %rip - 2 is the `syscall` that trapped. */
+    if (off > 3 || nr > 0xffffffffULL || !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
+        site >= 0xFFFFE000ULL || nsites == MAX_SITES)
+        return;
+    uint64_t old;
+    unsigned char bytes[8];
+    /* Cheap tests first: a site that never qualifies must not pay for the
+     * mapping query at each of its traps. */
+    unsigned slot = (unsigned)(site >> 1) % REFUSED_SLOTS;
+    if (refused[slot] == site || try_copy_from_guest(&old, word, 8))
+        return;
+    mem_copy(bytes, &old, 8);
+    if (!known_instruction(uc, bytes + off, nr))
         return;
     if (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         return; /* another thread patches: this site can wait for its next trap */
-    uint64_t old;
-    unsigned char bytes[8];
     long flags = mapping_flags(mov);
-    if (flags < 0 || try_copy_from_guest(&old, word, 8))
+    if (flags < 0) {
+        refused[slot] = site; /* shared, writable or unknown: ask again only if evicted */
         goto out;
-    mem_copy(bytes, &old, 8);
-    if (!known_instruction(uc, bytes + off, nr))
-        goto out;
+    }
     uint64_t stub = new_stub(site, bytes + off);
     if (!stub)
         goto out;

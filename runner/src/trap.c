@@ -133,11 +133,13 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     t->fault_recovery = 0;
     if (r != KEEP_RAX)
         g[REG_RAX] = r;
+    /* X32_RUN_TRAP=rewrite: still "in the call", so a signal now is queued and
+     * a fault reading the site's bytes is a recoverable one. */
+    if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)
+        fastpath_after_trap(t, uc, t->cur_nr);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_syscall = 0;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)
-        fastpath_after_trap(t, uc, t->cur_nr);
     deliver_pending_signals(t, uc);
 }
 
