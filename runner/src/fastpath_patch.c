@@ -59,6 +59,14 @@ static int nsites;
 static int patch_lock;
 #define REFUSED_SLOTS 1024
 static uint64_t refused[REFUSED_SLOTS]; /* sites whose mapping said no */
+/* A rewrite costs about as much as 10-15 traps (the mapping query, two
+ * mprotects, a copied page), so a site is rewritten at its PATCH_AFTER-th
+ * trap: start-up code that runs once stays on SUD. */
+#define PATCH_AFTER 4
+static struct {
+    uint64_t site;
+    unsigned traps;
+} seen[REFUSED_SLOTS];
 
 int fastpath_call_rewritable(unsigned long nr)
 {
@@ -235,6 +243,12 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
         return;
     mem_copy(bytes, &old, 8);
     if (!known_instruction(uc, bytes + off, nr))
+        return;
+    if (seen[slot].site != site) {
+        seen[slot].site = site; /* races only lose a count */
+        seen[slot].traps = 0;
+    }
+    if (++seen[slot].traps < PATCH_AFTER)
         return;
     if (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         return; /* another thread patches: this site can wait for its next trap */

@@ -1,6 +1,6 @@
 /* fastpath_site.h: one raw `mov $getppid,%eax; syscall` site at an 8-byte
  * aligned address, shared by the fastpath_* tests.  With X32_RUN_TRAP=rewrite
- * x32-run rewrites exactly this kind of site after its first trap, so the
+ * x32-run rewrites exactly this kind of site after a few traps, so the
  * tests can check that the fast path really ran (the mov became a jmp, 0xe9).
  *
  * long site_leaf(long out[5]) is a leaf function that keeps 16 values in its
