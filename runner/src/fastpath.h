@@ -11,6 +11,17 @@
 
 #include "thread_state.h"
 
+#ifdef X32RUN_FUZZ
+/* The translator fuzz target (runner/fuzz) links signal_host.c without the
+ * fast path: it is never on there. */
+#define fastpath_enabled 0
+static inline int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig,
+                                       siginfo_t *si)
+{
+    (void)t, (void)uc, (void)sig, (void)si;
+    return 0;
+}
+#else
 extern int fastpath_enabled;
 
 /* Reads X32_RUN_TRAP once at start-up (before the guest runs). */
@@ -27,6 +38,7 @@ int fastpath_redeliver(struct thread_state *t, ucontext_t *uc);
 /* signal_host.c, first thing: 1 when the signal was delivered here; else the
  * usual runner-text handling continues (the hook is marked for its slow exit). */
 int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginfo_t *si);
+#endif
 /* syscalls.c, before a guest mmap/munmap/mprotect/mremap: patched sites in
  * the range get their original bytes back; the stub regions are refused. */
 void fastpath_memory_call(unsigned long nr, const greg_t *g);
