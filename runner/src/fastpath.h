@@ -1,6 +1,6 @@
 /* X32_RUN_TRAP=rewrite: lazy rewriting of system-call sites (opt-in).
  *
- * The first SUD trap at a site `mov $nr,%eax; syscall` rewrites the 5-byte
+ * The 4th SUD trap at a site `mov $nr,%eax; syscall` rewrites the 5-byte
  * mov into `jmp stub`; the stub (below 4 GiB) sets %ecx to the return
  * address and %eax to nr and jumps to fastpath_entry.S, which runs the
  * emulator on the thread's altstack without a signal.  The `syscall` bytes
