@@ -5,6 +5,7 @@
  * EFAULT through the trap's recovery point, as a kernel's copy_from_user
  * would. */
 #include "signal_internal.h"
+#include "fastpath.h"
 #include "initial_stack.h"
 #include "raw_syscall.h"
 #include "util.h"
@@ -26,6 +27,8 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     struct thread_state *t = current_thread();
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 
+    if (fastpath_enabled && fastpath_host_signal(t, uc, sig, si))
+        return; /* X32_RUN_TRAP=rewrite: see fastpath_hook.c */
     if (!in_runner_text(pc)) {
         if (sig == SIGSEGV && si->si_code == SEGV_ACCERR &&
             in_stack_guard((uint64_t)si->si_addr)) {

@@ -5,6 +5,7 @@
 #include "address_space.h"
 #include "elf_parse.h"
 #include "emulation.h"
+#include "fastpath.h"
 #include "guest_mem.h"
 #include "initial_stack.h"
 #include "paths.h"
@@ -99,6 +100,8 @@ static void note_temporary_mask(struct thread_state *t, unsigned long nr, const 
 static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr,
                         const greg_t *g)
 {
+    if (fastpath_enabled)
+        fastpath_memory_call(nr, g);
     switch (nr) {
     case SYS_mmap:
         return guest_mmap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g));
@@ -209,6 +212,8 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     case SYS_arch_prctl:
         if (ARG1(g) == ARCH_MAP_VDSO_X32)
             return unsupported(nr, EINVAL, "ARCH_MAP_VDSO_X32");
+        if (fastpath_enabled && ARG1(g) == 0x1001 /* ARCH_SET_GS */)
+            return unsupported(nr, EINVAL, "X32_RUN_TRAP=rewrite keeps its thread block in %gs");
         if (ARG1(g) == ARCH_SHSTK_ENABLE)
             return unsupported(nr, EINVAL, "shadow stacks conflict with signal frame rewriting");
         return forward(t, nr, g);

@@ -41,6 +41,22 @@ struct thread_state {
     /* Cleared by the SIGSYS restorer (trap_entry.S) right before
      * rt_sigreturn; must stay the first member. */
     volatile int in_sigsys;
+    int fast_pad_;
+    /* X32_RUN_TRAP=rewrite: what fastpath_entry.S saves and reads through
+     * %gs; at FAST_AREA_OFFSET (layout.h). */
+    struct fast_area {
+        uint64_t self;          /* this block: the %gs base, set per thread */
+        volatile uint64_t in_hook; /* the hook runs: signals are deferred */
+        uint64_t rsp, rflags, ret, nr, result;
+        uint64_t regs[12];      /* rdi rsi rdx r10 r8 r9 rbx rbp r12 r13 r14 r15 */
+        volatile uint64_t slow; /* leave through the SIGSYS redelivery */
+        uint64_t xsave;         /* 64-aligned XSAVE area for the guest's FP state */
+        uint64_t stack_top;     /* the hook's stack: the top of the altstack */
+        uint64_t redeliver;     /* the `syscall` below 4 GiB the slow exit runs */
+        uint64_t guest_mask;    /* the live (guest) mask when the first signal came */
+        int mask_saved;
+        int redeliver_armed;
+    } fast;
     /* The trap handler is emulating a call; signals are queued, not delivered. */
     volatile int in_syscall;
     /* Read by safe_syscall right before `syscall`. */
@@ -77,6 +93,10 @@ struct thread_state {
     /* A new CLONE_VM child starts by rt_sigreturn through this context. */
     ucontext_t start_uc __attribute__((aligned(16)));
     unsigned char start_fpstate[FPSTATE_MAX] __attribute__((aligned(64)));
+    /* X32_RUN_TRAP=rewrite: the context the hook hands the emulator, and the
+     * guest's FP state while it runs. */
+    ucontext_t fast_uc;
+    unsigned char fast_xsave[FPSTATE_MAX] __attribute__((aligned(64)));
 };
 
 static inline struct thread_state *current_thread(void)
@@ -86,6 +106,11 @@ static inline struct thread_state *current_thread(void)
 }
 
 _Static_assert(sizeof(struct thread_state) < ALTSTACK_SIZE / 4, "thread block too small");
+_Static_assert(__builtin_offsetof(struct thread_state, fast) == FAST_AREA_OFFSET &&
+               __builtin_offsetof(struct fast_area, slow) == FAST_SLOW - FAST_AREA_OFFSET &&
+               __builtin_offsetof(struct fast_area, redeliver) ==
+                   FAST_REDELIVER - FAST_AREA_OFFSET,
+               "layout.h's FAST_* offsets");
 
 /* threads.c */
 struct thread_state *thread_alloc(void);

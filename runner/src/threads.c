@@ -8,6 +8,7 @@
  * state at once, with rax = 0 and the guest's new stack pointer. */
 #include "address_space.h"
 #include "emulation.h"
+#include "fastpath.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "trap.h"
@@ -88,6 +89,7 @@ void thread_child_main(struct thread_state *c)
     c->tid = (int)raw_syscall0(SYS_gettid);
     c->tgid = (int)raw_syscall0(SYS_getpid);
     thread_install_altstack(c);
+    fastpath_thread_start(c); /* the inherited %gs names the parent's block */
     enable_syscall_dispatch();
     resume_with_sigreturn(&c->start_uc);
 }

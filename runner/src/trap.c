@@ -2,6 +2,7 @@
 #include "trap.h"
 #include "raw_syscall.h"
 #include "emulation.h"
+#include "fastpath.h"
 #include "guest_mem.h"
 #include "signals.h"
 #include "util.h"
@@ -113,6 +114,8 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     }
     struct thread_state *t = current_thread();
     greg_t *g = uc->uc_mcontext.gregs;
+    if (fastpath_enabled && fastpath_redeliver(t, uc))
+        return; /* X32_RUN_TRAP=rewrite: the hook's exit with signals to deliver */
     t->guest_uc = uc;
     t->in_syscall = 1;
     t->in_sigsys = 1;
@@ -130,6 +133,10 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     t->fault_recovery = 0;
     if (r != KEEP_RAX)
         g[REG_RAX] = r;
+    /* X32_RUN_TRAP=rewrite: still "in the call", so a signal now is queued and
+     * a fault reading the site's bytes is a recoverable one. */
+    if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)
+        fastpath_after_trap(t, uc, t->cur_nr);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_syscall = 0;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -138,6 +145,7 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 
 void install_sigsys_handler(void)
 {
+    fastpath_configure();
     /* No sa_mask: guest signals must be able to interrupt a blocking call. */
     struct kernel_sigaction k = {
         .handler = (void *)sigsys_handler,

@@ -269,10 +269,19 @@ if [ "$all" = 1 ] && [ "$build_only" != 1 ]; then
 fi
 tree=$all
 [ "$build_only" != 1 ] || tree=0
+rewrite=$all
+[ "$build_only" != 1 ] || rewrite=0
 for name in $names; do
     if [ "$name" = tree ]; then tree=1; continue; fi
+    if [ "$name" = rewrite ]; then rewrite=1; continue; fi
     run_test "$name"
 done
+# X32_RUN_TRAP=rewrite (rewrite.sh): with the full suite, or alone as `run.sh rewrite`;
+# not again when the whole suite already runs with it.
+if [ "$rewrite" = 1 ] && [ "$mode" = x32 ] && [ "${X32_RUN_TRAP:-}" != rewrite ]; then
+    # shellcheck source=rewrite.sh
+    . "$here/rewrite.sh"
+fi
 # x32-run --tree (tree.sh): with the full suite, or alone as `run.sh tree`.
 if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then
     # shellcheck source=tree.sh

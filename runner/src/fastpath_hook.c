@@ -1,0 +1,195 @@
+/* X32_RUN_TRAP=rewrite, the run-time side: the C half of the hook that a
+ * patched site reaches without a signal, its slow exit through a real SUD
+ * trap when a signal came meanwhile, and the per-thread %gs set-up.
+ *
+ * The hook gives emulate_syscall a ucontext built from the saved registers
+ * (no FP state, no mask: only calls that need neither are ever rewritten,
+ * fastpath_call_rewritable).  Signals never get a frame from inside the hook:
+ * the host handler marks the hook slow and queues them as during a trap, and
+ * the slow exit runs the region's `syscall` (below 4 GiB, so SUD traps it);
+ * that SIGSYS frame gets the call's result and the guest's mask, and the
+ * existing delivery (deliver_pending_signals) builds the handler frames, with
+ * the same restarts, masks and sigreturn as on the SUD path. */
+#include "fastpath.h"
+#include "emulation.h"
+#include "raw_syscall.h"
+#include "signal_internal.h"
+#include "trap.h"
+#include "util.h"
+#include "x32_abi.h"
+#include <cpuid.h>
+#include <stdlib.h>
+#include <errno.h>
+#include <sys/syscall.h>
+
+#define ARCH_SET_GS 0x1001
+#define REDELIVER_NR 0x7fffffff
+
+extern char fast_hook_entry[], fast_hook_check[], fast_hook_end[];
+int fastpath_enabled;
+unsigned char fast_use_xsavec; /* read by fastpath_entry.S */
+
+/* XSAVE must be usable (OSXSAVE), else the hook could not keep the guest's
+ * AVX state, and the fast path stays off. */
+static int xsave_usable(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)))
+        return 0;
+    __cpuid_count(0xd, 0, a, b, c, d);
+    if (b == 0 || b > FPSTATE_MAX)
+        return 0;
+    __cpuid_count(0xd, 1, a, b, c, d);
+    fast_use_xsavec = (a >> 1) & 1;
+    return 1;
+}
+
+void fastpath_configure(void)
+{
+    const char *want = getenv("X32_RUN_TRAP");
+    if (!want || !str_eq(want, "rewrite"))
+        return;
+    if (!xsave_usable()) {
+        debug_log("X32_RUN_TRAP=rewrite: no usable XSAVE, staying with traps");
+        return;
+    }
+    fastpath_enabled = 1;
+}
+
+void fastpath_thread_start(struct thread_state *t)
+{
+    if (!fastpath_enabled)
+        return;
+    t->fast.self = (uint64_t)t;
+    t->fast.xsave = (uint64_t)t->fast_xsave;
+    t->fast.stack_top = ((uint64_t)t + ALTSTACK_SIZE) & ~15ULL;
+    t->fast.in_hook = 0;
+    t->fast.slow = 0;
+    t->fast.mask_saved = 0;
+    t->fast.redeliver_armed = 0;
+    mem_set(t->fast_xsave, 0, 1024); /* a clean XSAVE header for XRSTOR */
+    if (raw_syscall2(SYS_arch_prctl, ARCH_SET_GS, t))
+        die(126, "X32_RUN_TRAP=rewrite: cannot set the %%gs base; run without it");
+}
+
+/* The shadow robust list is rebuilt at every call, as on the SUD path. */
+static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t)
+{
+    if (__builtin_setjmp(t->fault_jmp) == 0) {
+        t->fault_recovery = 1;
+        sync_robust_shadow(t);
+    }
+    t->fault_recovery = 0;
+}
+
+void fastpath_hook_c(struct thread_state *t);
+void fastpath_hook_c(struct thread_state *t)
+{
+    ucontext_t *uc = &t->fast_uc;
+    greg_t *g = uc->uc_mcontext.gregs;
+    struct fast_area *f = &t->fast;
+    g[REG_RDI] = (greg_t)f->regs[0];
+    g[REG_RSI] = (greg_t)f->regs[1];
+    g[REG_RDX] = (greg_t)f->regs[2];
+    g[REG_R10] = (greg_t)f->regs[3];
+    g[REG_R8] = (greg_t)f->regs[4];
+    g[REG_R9] = (greg_t)f->regs[5];
+    g[REG_RBX] = (greg_t)f->regs[6];
+    g[REG_RBP] = (greg_t)f->regs[7];
+    g[REG_R12] = (greg_t)f->regs[8];
+    g[REG_R13] = (greg_t)f->regs[9];
+    g[REG_R14] = (greg_t)f->regs[10];
+    g[REG_R15] = (greg_t)f->regs[11];
+    g[REG_RAX] = (greg_t)f->nr;
+    g[REG_RCX] = g[REG_RIP] = (greg_t)f->ret;
+    g[REG_R11] = g[REG_EFL] = (greg_t)f->rflags;
+    g[REG_RSP] = (greg_t)f->rsp;
+    uc->uc_mcontext.fpregs = 0;
+    if (f->nr > 0xffffffffULL || !fastpath_call_rewritable(f->nr & ~X32_SYSCALL_BIT)) {
+        /* A syscall() site asked for a call that needs the SUD path: back to
+         * the `syscall` instruction, which traps. */
+        f->result = f->nr;
+        f->ret -= 2;
+        return;
+    }
+    t->cur_nr = f->nr;
+    t->temp_mask_call = 0;
+    t->in_syscall = 1;
+    if (t->robust_head)
+        sync_robust_guarded(t);
+    long r;
+    if (__builtin_setjmp(t->fault_jmp) == 0) {
+        t->fault_recovery = 1;
+        r = emulate_syscall(t, uc, f->nr);
+    } else {
+        r = -EFAULT; /* host_signal_handler jumped back (and marked us slow) */
+    }
+    t->fault_recovery = 0;
+    f->result = (uint64_t)(r == KEEP_RAX ? g[REG_RAX] : r);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    t->in_syscall = 0;
+}
+
+/* The slow exit's preparation; may run twice (a signal rewinds to
+ * fast_hook_check), so it only sets state.  The live mask blocks every
+ * signal but the faults since the first deferred one (signal_host.c), SIGSYS
+ * included: the redelivery trap needs SIGSYS open. */
+void fastpath_hook_slow(struct thread_state *t);
+void fastpath_hook_slow(struct thread_state *t)
+{
+    uint64_t sigsys = BIT(SIGSYS);
+    t->fast.redeliver = fastpath_redeliver_address();
+    t->fast.redeliver_armed = 1;
+    raw_syscall4(SYS_rt_sigprocmask, SIG_UNBLOCK, &sigsys, 0, 8);
+}
+
+int fastpath_redeliver(struct thread_state *t, ucontext_t *uc)
+{
+    greg_t *g = uc->uc_mcontext.gregs;
+    uint64_t at = fastpath_redeliver_address(), pc = (uint64_t)g[REG_RIP];
+    if (!at || !fastpath_in_stub_region(pc - 2))
+        return 0;
+    if (pc != at + 2 || !t->fast.redeliver_armed || (uint64_t)g[REG_RAX] != REDELIVER_NR)
+        die(128 + SIGSEGV, "X32_RUN_TRAP=rewrite: the program jumped to x32-run's "
+            "system-call stub region at %p (a kernel would have raised SIGSEGV)",
+            (void *)(uintptr_t)(pc - 2));
+    struct fast_area *f = &t->fast;
+    f->redeliver_armed = 0;
+    f->slow = 0;
+    g[REG_RAX] = (greg_t)f->result;
+    g[REG_RIP] = g[REG_RCX] = (greg_t)f->ret;
+    g[REG_R11] = (greg_t)f->rflags;
+    if (f->mask_saved)
+        *uc_mask(uc) = f->guest_mask;
+    f->mask_saved = 0;
+    t->guest_uc = uc;
+    t->in_sigsys = 1;
+    t->in_syscall = 0;
+    t->cur_nr = f->nr;
+    deliver_pending_signals(t, uc);
+    return 1;
+}
+
+int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginfo_t *si)
+{
+    greg_t *g = uc->uc_mcontext.gregs;
+    uint64_t pc = (uint64_t)g[REG_RIP];
+    if (pc == (uint64_t)fast_hook_entry) {
+        /* Nothing done yet and every guest register intact: as if the signal
+         * came just before the `syscall`, which runs (through SUD) after it. */
+        g[REG_RIP] = g[REG_RCX] - 2;
+        deliver_signal(t, uc, sig, si, 0);
+        return 1;
+    }
+    int in_tail = pc >= (uint64_t)fast_hook_check && pc < (uint64_t)fast_hook_end;
+    if (!t->fast.in_hook && !in_tail)
+        return 0;
+    if (in_tail)
+        g[REG_RIP] = (greg_t)fast_hook_check;
+    if (!t->fast.mask_saved) {
+        t->fast.guest_mask = *uc_mask(uc);
+        t->fast.mask_saved = 1;
+    }
+    t->fast.slow = 1;
+    return 0;
+}

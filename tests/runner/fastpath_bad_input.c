@@ -1,0 +1,83 @@
+/* fastpath_bad_input: what a program may do to code the rewrite fast path
+ * touched.  Everywhere: making a patched page writable shows the original
+ * instruction bytes again, and an instruction rewritten there runs as
+ * written (here: the site's call number changes from getppid to getpid).
+ * Under X32_RUN_TRAP=rewrite also: writing into the stub region faults like
+ * writing to unmapped memory (SIGSEGV), and jumping to the region's start or
+ * mapping over it ends the program with x32-run's one-line message and status
+ * 139 (a kernel, which has no such region, would give SIGSEGV). */
+#include "check.h"
+#include "fastpath_site.h"
+#include <stdint.h>
+#include <sys/mman.h>
+
+#ifdef __ILP32__
+#define GETPID_NR 0x40000027u
+#else
+#define GETPID_NR 39u
+#endif
+
+static uintptr_t stub_region;
+
+static uintptr_t region_of(uintptr_t addr)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    unsigned long lo, hi;
+    char line[512];
+    uintptr_t found = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && addr >= lo && addr < hi)
+            found = lo;
+    if (f)
+        fclose(f);
+    return found;
+}
+
+static void write_stub(void) { *(volatile char *)stub_region = 0; }
+
+static void jump_to_region(void)
+{
+    __asm__ volatile("movl $" SITE_NR_STR ", %%eax\n\tjmp *%0" : : "r"((unsigned long long)stub_region)
+                     : "rax", "memory");
+}
+
+static void map_over_region(void)
+{
+    mmap((void *)stub_region, 4096, PROT_READ, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    _exit(0); /* not reached under x32-run's rewrite mode */
+}
+
+static int died_of_segv(int st)
+{
+    return (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) || (WIFEXITED(st) && WEXITSTATUS(st) == 139);
+}
+
+int main(void)
+{
+    long long out[5];
+    for (int i = 0; i < 10; i++) /* x32-run rewrites a site after a few traps */
+        site_leaf(out);
+    CHECK_EQ(out[0], (long long)getppid());
+    if (rewrite_mode() && CHECK_EQ(site_mov[0], 0xe9)) {
+        int32_t rel;
+        memcpy(&rel, site_mov + 1, 4);
+        stub_region = region_of((uintptr_t)(site_mov + 5 + rel));
+        REQUIRE(stub_region != 0);
+        CHECK(died_of_segv(run_child(write_stub)));
+        CHECK(died_of_segv(run_child(jump_to_region)));
+        CHECK(died_of_segv(run_child(map_over_region)));
+    }
+    /* Rewrite the instruction: the kernel would simply run the new bytes. */
+    uintptr_t page = (uintptr_t)site_mov & ~(uintptr_t)4095;
+    size_t len = (((uintptr_t)site_mov + 7 + 4095) & ~(uintptr_t)4095) - page;
+    REQUIRE_SYS(mprotect((void *)page, len, PROT_READ | PROT_WRITE | PROT_EXEC));
+    CHECK_EQ(((volatile unsigned char *)site_mov)[0], 0xb8);
+    uint32_t nr = GETPID_NR;
+    memcpy((unsigned char *)site_mov + 1, &nr, 4);
+    REQUIRE_SYS(mprotect((void *)page, len, PROT_READ | PROT_EXEC));
+    for (int i = 0; i < 3; i++) {
+        site_leaf(out);
+        CHECK_EQ(out[0], (long long)getpid());
+    }
+    return check_done();
+}

@@ -1,0 +1,69 @@
+/* fastpath_site.h: one raw `mov $getppid,%eax; syscall` site at an 8-byte
+ * aligned address, shared by the fastpath_* tests.  With X32_RUN_TRAP=rewrite
+ * x32-run rewrites exactly this kind of site after a few traps, so the
+ * tests can check that the fast path really ran (the mov became a jmp, 0xe9).
+ *
+ * long site_leaf(long out[5]) is a leaf function that keeps 16 values in its
+ * red zone and a value in xmm0 and xmm8 across the call; out[0] = the call's
+ * result, out[1] = %rcx after it (the kernel leaves the return address
+ * there), out[2] = red-zone words that changed, out[3]/out[4] = xmm0/xmm8. */
+#ifndef FASTPATH_SITE_H
+#define FASTPATH_SITE_H
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __ILP32__
+#define SITE_NR_STR "0x4000006e" /* x32 getppid */
+#else
+#define SITE_NR_STR "110"
+#endif
+#define SITE_XMM 0x3ff0000000000000LL /* 1.0 */
+
+void site_leaf(long long out[5]);
+extern const unsigned char site_mov[]; /* the 5-byte mov before the syscall */
+
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl site_leaf\n"
+        "site_leaf:\n"
+        "  movq %rdi, %r8\n"
+        "  movabsq $0x0101010101010101, %r9\n"
+        "  movl $16, %ecx\n"
+        "1: movq %rcx, %rax\n"
+        "  imulq %r9, %rax\n"
+        "  movq %rax, -136(%rsp,%rcx,8)\n"
+        "  decl %ecx\n"
+        "  jnz 1b\n"
+        "  movabsq $0x3ff0000000000000, %rax\n"
+        "  movq %rax, %xmm0\n"
+        "  movq %rax, %xmm8\n"
+        "  .p2align 3\n"
+        ".globl site_mov\n"
+        "site_mov:\n"
+        "  movl $" SITE_NR_STR ", %eax\n"
+        "  syscall\n"
+        "  movq %rax, 0(%r8)\n"
+        "  movq %rcx, 8(%r8)\n"
+        "  xorl %edx, %edx\n"
+        "  movl $16, %ecx\n"
+        "2: movq %rcx, %rax\n"
+        "  imulq %r9, %rax\n"
+        "  cmpq %rax, -136(%rsp,%rcx,8)\n"
+        "  je 3f\n"
+        "  incl %edx\n"
+        "3: decl %ecx\n"
+        "  jnz 2b\n"
+        "  movq %rdx, 16(%r8)\n"
+        "  movq %xmm0, %rax\n"
+        "  movq %rax, 24(%r8)\n"
+        "  movq %xmm8, %rax\n"
+        "  movq %rax, 32(%r8)\n"
+        "  ret\n");
+
+/* True when this run uses x32-run's rewrite fast path. */
+static inline int rewrite_mode(void)
+{
+    const char *m = getenv("X32_RUN_TRAP");
+    return IS_X32 && m && strcmp(m, "rewrite") == 0;
+}
+#endif
