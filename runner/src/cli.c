@@ -1,5 +1,6 @@
 /* x32-run's command line: the options, --help and --version. */
 #include "cli.h"
+#include "gdb.h"
 #include "qemu_options.h"
 #include "tree.h"
 #include "util.h"
@@ -39,7 +40,9 @@ static void usage(FILE *f)
             "  -g PORT|-      user mode, stopped before the first instruction, waiting for\n"
             "                 gdb on 127.0.0.1:PORT (HOST:PORT too), or on stdin/stdout for\n"
             "                 gdb's `target remote | x32-run -g - PROG` (X32_RUN_GDB=PORT;\n"
-            "                 x32-gdb PROG ARGS does it all)\n"
+            "                 x32-gdb PROG ARGS does it all).  Without a PROGRAM: a server\n"
+            "                 for gdb's `target extended-remote | x32-run -g -`, whose `run`\n"
+            "                 starts x32 programs and `attach PID` debugs one already running\n"
             "\n"
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
             "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
@@ -108,6 +111,8 @@ void parse_args(int argc, char **argv, struct options *o)
         return;
     if (o->tree)
         exit(tree_main(o->tree_with, argv + i));
+    if (i >= argc && o->gdb)
+        exit(gdb_multi_main(o->gdb)); /* gdb's extended-remote: run and attach */
     if (i >= argc) {
         usage(stderr);
         exit(2);

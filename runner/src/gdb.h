@@ -27,6 +27,16 @@
  * SI_QUEUE and a marker value, so a real SIGSTKFLT still reaches the guest). */
 #define GDB_STOP_SIGNAL SIGSTKFLT
 #define GDB_STOP_MARK 0x67646273 /* "gdbs" */
+/* gdb's `attach PID`: gdb_multi.c sends the program SIGSYS with SI_QUEUE and
+ * (GDB_ATTACH_MARK << 32 | its own pid); see gdb_attach.c. */
+#define GDB_ATTACH_MARK 0x67646261 /* "gdba" */
+/* The abstract socket name gdb_multi.c listens on for that, with its pid. */
+#define GDB_ATTACH_SOCKET "x32-run-gdb-attach.%d"
+
+/* What the stub offers in qSupported (gdb_multi.c adds the extended-remote ones). */
+#define GDB_STUB_FEATURES                                                                  \
+    "PacketSize=3fff;qXfer:features:read+;qXfer:auxv:read+;qXfer:exec-file:read+;"       \
+    "vContSupported+;QStartNoAckMode+"
 
 /* Non-zero once a gdb is attached (x32-run -g or X32_RUN_GDB). */
 extern int gdb_active;
@@ -44,6 +54,18 @@ void gdb_report_exit(int status);
 int gdb_owns_signal(int sig);
 /* threads.c: a forked child runs free (gdb follows the parent). */
 void gdb_forked_child(ucontext_t *uc);
+/* trap.c, first thing for a SIGSYS: 1 when it was gdb_multi.c asking to
+ * attach (served or declined here), 0 for any other SIGSYS. */
+int gdb_attach_request(const siginfo_t *si, ucontext_t *uc);
+/* gdb_stub.c: gdb attached on connection fd while the program ran; uc is the
+ * guest context to stop in, handler_uc the signal handler's own. */
+void gdb_stub_attach(int fd, ucontext_t *uc, ucontext_t *handler_uc);
+/* Non-zero while the gdb connected is an `attach` (hang-up detaches). */
+extern int gdb_attached;
+/* SIGTRAP's and GDB_STOP_SIGNAL's host actions back to the guest's. */
+void gdb_restore_signal_actions(void);
+/* cli.c: x32-run -g WHERE without a program: the extended-remote server. */
+int gdb_multi_main(const char *where);
 
 /* gdb_packets.c */
 int gdb_conn_open(const char *where);          /* 0, or one line on stderr and -1 */
@@ -61,6 +83,12 @@ int gdb_fmt(char *buf, size_t cap, const char *fmt, ...);
 size_t gdb_unescape(char *data, size_t n);
 /* The descriptors the connection reads and writes (set by gdb_conn_open). */
 void gdb_conn_use_fds(int in_fd, int out_fd);
+void gdb_conn_close(void);
+int gdb_conn_buffered(void); /* bytes read from gdb but not yet parsed */
+int gdb_conn_in_fd(void);
+/* Between packets: skips acknowledgements without blocking once something
+ * was read; 1 when one of them was ^C (gdb's interrupt), -1 when gdb is gone. */
+int gdb_conn_skip_to_packet(void);
 
 /* gdb_regs.c */
 /* Registers: 24 core + 8 st + 8 x87 control + 16 xmm + mxcsr + orig_rax, then
@@ -89,6 +117,8 @@ int gdb_bp_read(uint64_t addr, unsigned char *buf, size_t n);
 int gdb_serve(ucontext_t *uc, int me, int stop_gsig, int report);
 int gdb_signal_to_gdb(int sig);
 void gdb_put_code(char kind, int code); /* W (exit status) or X (signal) */
+/* A qXfer reply: the escaped chunk of data[off, off+len) ('m' more, 'l' last). */
+void gdb_put_xfer(const char *data, size_t total, uint64_t off, uint64_t len);
 void gdb_set_exec_path(const char *path);
 /* Ends the program when gdb hangs up or kills it (as QEMU's stub does). */
 void gdb_kill_program(void);

@@ -71,7 +71,7 @@ static void stop_reply(int gsig, int tid)
 }
 
 /* Sends an escaped qXfer chunk of data[off, off+len). */
-static void xfer_reply(const char *data, size_t total, uint64_t off, uint64_t len)
+void gdb_put_xfer(const char *data, size_t total, uint64_t off, uint64_t len)
 {
     size_t n = 0;
     if (off >= total) {
@@ -94,6 +94,18 @@ void gdb_kill_program(void)
 {
     /* gdb disconnected: the program dies with it, as under QEMU's stub. */
     raw_syscall2(SYS_kill, raw_syscall0(SYS_getpid), SIGKILL);
+}
+
+/* `detach`, or a hang-up after `attach`: the program runs on, as it was. */
+static void detach(ucontext_t *uc)
+{
+    gdb_bp_remove_all();
+    gdb_active = 0;
+    gdb_attached = 0;
+    uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+    gdb_conn_close();
+    gdb_restore_signal_actions();
+    gdb_release_others(1);
 }
 
 enum { RESUME_CONT = 1, RESUME_STEP = 2 };
@@ -157,6 +169,10 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
 {
     for (;;) {
         int n = gdb_get_packet(pkt, sizeof pkt);
+        if (n < 0 && gdb_attached) {
+            detach(uc); /* as a native gdb that dies detaches from what it attached */
+            return 0;
+        }
         if (n < 0)
             gdb_kill_program();
         const char *p = pkt + 1;
@@ -245,10 +261,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             continue;
         case 'D':
             gdb_put_str("OK");
-            gdb_bp_remove_all();
-            gdb_active = 0;
-            uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
-            gdb_release_others(1);
+            detach(uc);
             return 0;
         case 'c':
         case 's':
@@ -281,8 +294,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             continue;
         case 'q':
             if (str_starts(pkt, "qSupported")) {
-                gdb_put_str("PacketSize=3fff;qXfer:features:read+;qXfer:auxv:read+;qXfer:exec-file:read+;"
-                            "vContSupported+;QStartNoAckMode+");
+                gdb_put_str(GDB_STUB_FEATURES);
             } else if (str_starts(pkt, "qXfer:features:read:target.xml:") ||
                        str_starts(pkt, "qXfer:auxv:read::")) {
                 p = pkt[6] == 'f' ? pkt + 31 : pkt + 17;
@@ -293,14 +305,14 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
                     data = gdb_target_xml(&total);
                 else if (proc_self_get_auxv(&data, &total))
                     total = 0;
-                xfer_reply(data, total, off, len);
+                gdb_put_xfer(data, total, off, len);
             } else if (str_starts(pkt, "qXfer:exec-file:read:")) {
                 p = pkt + 21;
                 while (*p && *p != ':')
                     p++; /* the annex: a pid, or empty for the current one */
                 p += *p == ':';
                 uint64_t off = gdb_parse_hex(&p), len = *p == ',' ? (p++, gdb_parse_hex(&p)) : 0;
-                xfer_reply(exec_path, str_len(exec_path), off, len);
+                gdb_put_xfer(exec_path, str_len(exec_path), off, len);
             } else if (str_starts(pkt, "qXfer:")) {
                 gdb_put_str(str_starts(pkt, "qXfer:features:read:") ? "E00" : "");
             } else if (str_eq(pkt, "qfThreadInfo")) {
@@ -316,7 +328,8 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
                 gdb_fmt(reply, 32, "QC%x", (unsigned)me);
                 gdb_put_str(reply);
             } else if (str_starts(pkt, "qAttached")) {
-                gdb_put_str("0"); /* started for gdb: quitting gdb kills it */
+                /* 0: started for gdb, quitting gdb kills it; 1: attached, detached */
+                gdb_put_str(gdb_attached ? "1" : "0");
             } else {
                 gdb_put_str("");
             }

@@ -1,5 +1,6 @@
-/* The gdb connection: a TCP socket (x32-run -g PORT) or stdin/stdout
- * (-g -, for `target remote | x32-run -g - PROG`), and the protocol's
+/* The gdb connection: a TCP socket (x32-run -g PORT), stdin/stdout
+ * (-g -, for `target remote | x32-run -g - PROG`) or an inherited socket
+ * (-g fd:N: gdb_multi.c's `run`, gdb_attach.c's `attach`), and the protocol's
  * framing: $data#cs, '+'/'-' acknowledgements, hex and the X packet's binary
  * escapes.  After start-up everything goes through raw system calls (the
  * guest owns %fs); the descriptors are moved far up, out of the guest's way. */
@@ -31,7 +32,21 @@ void gdb_conn_use_fds(int in, int out)
     in_fd = in;
     out_fd = out;
     rpos = rlen = 0;
+    no_ack = 0; /* every connection starts acknowledged */
 }
+
+void gdb_conn_close(void)
+{
+    if (in_fd >= 0)
+        raw_syscall1(SYS_close, in_fd);
+    if (out_fd >= 0 && out_fd != in_fd)
+        raw_syscall1(SYS_close, out_fd);
+    in_fd = out_fd = -1;
+    rpos = rlen = 0;
+}
+
+int gdb_conn_buffered(void) { return rpos < rlen; }
+int gdb_conn_in_fd(void) { return in_fd; }
 
 /* A descriptor number the guest is unlikely to pick or close by number. */
 static int move_high(int fd)
@@ -102,8 +117,24 @@ static int open_stdio(void)
     return 0;
 }
 
+/* fd:N: a connected socket x32-run was started with (by gdb_multi.c). */
+static int open_fd(const char *n)
+{
+    char *end;
+    long fd = strtol(n, &end, 10);
+    if (!*n || *end || fd < 0 || fcntl((int)fd, F_GETFD) < 0) {
+        fprintf(stderr, "x32-run: -g fd:%s: not an open descriptor\n", n);
+        return -1;
+    }
+    int s = move_high((int)fd);
+    gdb_conn_use_fds(s, s);
+    return 0;
+}
+
 int gdb_conn_open(const char *where)
 {
+    if (str_starts(where, "fd:"))
+        return open_fd(where + 3);
     return str_eq(where, "-") || str_eq(where, "stdio") ? open_stdio() : open_tcp(where);
 }
 
@@ -122,10 +153,35 @@ static int get_byte(void)
     return (unsigned char)rbuf[rpos++];
 }
 
+int gdb_conn_skip_to_packet(void)
+{
+    int intr = 0;
+    for (;;) {
+        if (rpos == rlen) {
+            long n;
+            do
+                n = raw_syscall3(SYS_read, in_fd, rbuf, sizeof rbuf);
+            while (n == -EINTR);
+            if (n <= 0)
+                return -1;
+            rpos = 0;
+            rlen = (size_t)n;
+        }
+        if (rbuf[rpos] == '$')
+            return intr;
+        intr |= rbuf[rpos++] == 3;
+        if (rpos == rlen)
+            return intr;
+    }
+}
+
 static void put_bytes(const char *p, size_t n)
 {
     while (n) {
-        long w = raw_syscall3(SYS_write, out_fd, p, n);
+        /* A socket gdb closed must not raise SIGPIPE in the program. */
+        long w = raw_syscall6(SYS_sendto, out_fd, (long)p, (long)n, MSG_NOSIGNAL, 0, 0);
+        if (w == -ENOTSOCK)
+            w = raw_syscall3(SYS_write, out_fd, p, n);
         if (w == -EINTR)
             continue;
         if (w <= 0)

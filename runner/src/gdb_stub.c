@@ -3,6 +3,7 @@
  * deliver) takes the stub's lock, stops the other threads, tells gdb why,
  * and serves packets on its own altstack until gdb resumes it. */
 #include "gdb.h"
+#include "paths.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "util.h"
@@ -13,6 +14,7 @@
 #define EFLAGS_TF 0x100
 
 int gdb_active;
+int gdb_attached;
 extern char __executable_start[], __etext[];
 extern void host_restorer(void);
 
@@ -148,14 +150,16 @@ void gdb_forked_child(ucontext_t *uc)
         return;
     gdb_bp_remove_all();
     gdb_active = 0;
+    gdb_attached = 0;
+    gdb_conn_close(); /* the parent's connection: not the child's to answer */
     uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+    gdb_restore_signal_actions();
 }
 
-void gdb_stub_start(const char *where, uint64_t entry, const char *exe)
+/* SIGTRAP and the all-stop signal go to the stub's handlers while gdb is
+ * there, and back to what the guest asked for when it leaves. */
+static void install_handlers(void)
 {
-    gdb_set_exec_path(exe);
-    if (gdb_conn_open(where))
-        exit(2); /* it said why, in one line */
     struct kernel_sigaction k = {
         .handler = (void *)sigtrap_handler,
         .flags = SA_SIGINFO | SA_ONSTACK | SA_RESTORER,
@@ -164,6 +168,40 @@ void gdb_stub_start(const char *where, uint64_t entry, const char *exe)
     };
     raw_syscall4(SYS_rt_sigaction, SIGTRAP, &k, 0, 8);
     gdb_threads_install();
+}
+
+void gdb_restore_signal_actions(void)
+{
+    struct thread_state *t = current_thread();
+    if (!t || !t->sighand)
+        return;
+    install_host_action(SIGTRAP, &t->sighand->act[SIGTRAP]);
+    install_host_action(GDB_STOP_SIGNAL, &t->sighand->act[GDB_STOP_SIGNAL]);
+}
+
+void gdb_stub_attach(int fd, ucontext_t *uc, ucontext_t *handler_uc)
+{
+    gdb_conn_use_fds(fd, fd);
+    gdb_set_exec_path(guest_exe_path());
+    install_handlers();
+    gdb_attached = 1;
+    first_stop_done = 0; /* gdb_multi.c asks '?' for the attach's stop reply */
+    gdb_active = 1;
+    int deliver = stop_and_serve(uc, SIGSTOP, 0);
+    if (deliver && deliver != SIGSTOP) {
+        siginfo_t info = {0};
+        info.si_signo = deliver;
+        info.si_code = SI_KERNEL;
+        host_signal_handler(deliver, &info, handler_uc);
+    }
+}
+
+void gdb_stub_start(const char *where, uint64_t entry, const char *exe)
+{
+    gdb_set_exec_path(exe);
+    if (gdb_conn_open(where))
+        exit(2); /* it said why, in one line */
+    install_handlers();
     gdb_active = 1;
     if (gdb_bp_insert(entry, 1))
         die(126, "gdb stub: cannot place the start-up breakpoint at 0x%lx", (unsigned long)entry);

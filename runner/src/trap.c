@@ -3,6 +3,7 @@
 #include "raw_syscall.h"
 #include "emulation.h"
 #include "fastpath.h"
+#include "gdb.h"
 #include "guest_mem.h"
 #include "signals.h"
 #include "util.h"
@@ -109,6 +110,8 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 {
     ucontext_t *uc = ctx;
     if (si->si_code != SYS_USER_DISPATCH && si->si_code != SYS_SECCOMP_TRAP) {
+        if (gdb_attach_request(si, uc))
+            return; /* gdb's `attach`, through x32-run -g (gdb_attach.c) */
         host_signal_handler(sig, si, ctx); /* a SIGSYS someone sent */
         return;
     }
@@ -146,10 +149,15 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 void install_sigsys_handler(void)
 {
     fastpath_configure();
-    /* No sa_mask: guest signals must be able to interrupt a blocking call. */
+    /* No sa_mask: guest signals must be able to interrupt a blocking call.
+     * SA_RESTART: a SIGSYS sent from outside (gdb's attach, or kill) that
+     * interrupts a blocking call leaves it to be made again (the trap's
+     * SIGSYS are synchronous and interrupt nothing).  SA_NODEFER: such a
+     * SIGSYS must reach a thread blocked in a call, which is inside this
+     * handler (the runner's own code never traps, so nothing else nests). */
     struct kernel_sigaction k = {
         .handler = (void *)sigsys_handler,
-        .flags = SA_SIGINFO | SA_ONSTACK | SA_RESTORER,
+        .flags = SA_SIGINFO | SA_ONSTACK | SA_RESTORER | SA_RESTART | SA_NODEFER,
         .restorer = (void *)sigsys_restorer,
         .mask = 0,
     };

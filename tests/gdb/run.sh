@@ -37,7 +37,9 @@ cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
-gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap gdb-avx-registers"
+gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap gdb-avx-registers
+gdb-run-restart-args gdb-no-start-run gdb-attach-spinning gdb-attach-blocked-read
+gdb-attach-hangup-runs-on gdb-attach-refuses-native"
 skip_all() {
     for c in $cases; do skip "$c" "$1"; done
     exit 0
@@ -169,6 +171,89 @@ x32_gdb "$tmp/crash.out" -ex 'handle SIGUSR1 nostop noprint pass' -ex continue -
 expect gdb-sigsegv-line "$tmp/crash.out" 'received signal SIGSEGV' "^0x[0-9a-f]+ in crash \\(p=0x0\\) at .*prog\\.c:$crash_line\$" '^#1 .* in main ' 'terminated with signal SIGSEGV'
 
 
+
+# extended-remote (x32-run -g - without a program): `run` with arguments
+# (one with a space and a quote), a second `run` that restarts, and --no-start.
+if "$cc" -g -O0 -o "$tmp/attach" "$here/attach.c" 2>"$tmp/cc5.log"; then
+    x32_gdb "$tmp/rerun.out" -ex 'break count_args' -ex run -ex 'print argc' -ex run \
+        -ex finish -ex continue "$tmp/attach" one "two 2" "it's"
+    expect gdb-run-restart-args "$tmp/rerun.out" '^Breakpoint 1, count_args \(argc=4\)' \
+        '^\$1 = 4$' 'Value returned is \$2 = 3$' "^arg3=\[it's\]\$" '^arg2=\[two 2\]$' \
+        'exited with code 03\]'
+    x32_gdb "$tmp/nostart.out" --no-start -ex 'info inferiors' -ex 'break count_args' \
+        -ex 'run' -ex 'print sizeof(long)' -ex continue "$tmp/attach"
+    expect gdb-no-start-run "$tmp/nostart.out" '^Breakpoint 1, count_args \(argc=1\)' '^\$1 = 4$' \
+        'exited normally\]'
+
+    # attach PID: a program spinning in its own code, then one blocked in read().
+    # wait_ready FILE: the program's "ready PID" line.
+    wait_ready() {
+        for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+            grep -q '^ready' "$1" 2>/dev/null && break
+            sleep 0.5
+        done
+        sed -n 's/^ready //p' "$1"
+    }
+    "$run" "$tmp/attach" spin >"$tmp/spin.prog" 2>&1 &
+    prog_pid=$!
+    x32_gdb "$tmp/spin.out" --pid "$(wait_ready "$tmp/spin.prog")" -ex 'print spins > 0' \
+        -ex 'print sizeof(spins)' -ex 'set var released = 1' -ex detach "$tmp/attach"
+    wait "$prog_pid"
+    spin_rc=$?
+    if grep -q '^\$1 = 1$' "$tmp/spin.out" && grep -q '^\$2 = 4$' "$tmp/spin.out" &&
+        grep -q 'detached\]' "$tmp/spin.out" && grep -q '^released, sizeof(long)=4$' "$tmp/spin.prog" &&
+        [ "$spin_rc" = 21 ]; then
+        pass gdb-attach-spinning
+    else
+        fail gdb-attach-spinning "exit $spin_rc; gdb: $(grep -v '^warning' "$tmp/spin.out" | tail -n 1); program: $(tail -n 1 "$tmp/spin.prog")"
+    fi
+    rm -f "$tmp/fifo"
+    mkfifo "$tmp/fifo"
+    "$run" "$tmp/attach" read <"$tmp/fifo" >"$tmp/read.prog" 2>&1 &
+    prog_pid=$!
+    exec 7>"$tmp/fifo"
+    x32_gdb "$tmp/read.out" --pid "$(wait_ready "$tmp/read.prog")" -ex 'bt' -ex detach "$tmp/attach"
+    printf 'x' >&7
+    exec 7>&-
+    wait "$prog_pid"
+    read_rc=$?
+    if grep -Eq '^#[0-9]+ .* in main \(' "$tmp/read.out" && grep -q "^read 1 'x'$" "$tmp/read.prog" &&
+        [ "$read_rc" = 22 ]; then
+        pass gdb-attach-blocked-read
+    else
+        fail gdb-attach-blocked-read "exit $read_rc; gdb: $(grep -v '^warning' "$tmp/read.out" | tail -n 1); program: $(tail -n 1 "$tmp/read.prog")"
+    fi
+    # gdb killed while attached: the program is detached and runs on (a
+    # breakpoint left behind must not stop it), as after a native gdb dies.
+    "$run" "$tmp/attach" spin >"$tmp/hang.prog" 2>&1 &
+    prog_pid=$!
+    x32_gdb "$tmp/hang.out" --pid "$(wait_ready "$tmp/hang.prog")" -ex 'break count_args' \
+        -ex 'set var released = 1' -ex 'shell kill -9 $PPID' "$tmp/attach"
+    wait "$prog_pid"
+    hang_rc=$?
+    if [ "$hang_rc" = 21 ] && grep -q '^released' "$tmp/hang.prog"; then
+        pass gdb-attach-hangup-runs-on
+    else
+        fail gdb-attach-hangup-runs-on "exit $hang_rc; program: $(tail -n 1 "$tmp/hang.prog")"
+    fi
+else
+    for c in gdb-run-restart-args gdb-no-start-run gdb-attach-spinning gdb-attach-blocked-read \
+        gdb-attach-hangup-runs-on; do
+        fail "$c" "attach.c does not build for x32: $(tail -n 1 "$tmp/cc5.log")"
+    done
+fi
+# attach to a native process: refused in one line, and the process is untouched
+# (SIGSYS, the attach request, would have killed it).
+sleep 30 &
+native_pid=$!
+x32_gdb "$tmp/native.attach" --pid "$native_pid"
+if kill -0 "$native_pid" 2>/dev/null &&
+    grep -q "cannot attach to $native_pid: it is not an x32 program under x32-run" "$tmp/native.attach"; then
+    pass gdb-attach-refuses-native
+else
+    fail gdb-attach-refuses-native "$(head -n 1 "$tmp/native.attach")"
+fi
+kill "$native_pid" 2>/dev/null
 
 # TCP: -g PORT and X32_RUN_GDB=PORT, and a port already taken.
 pick_port() { echo $((20000 + $(od -An -N2 -tu2 /dev/urandom) % 20000)); }
