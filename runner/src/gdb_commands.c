@@ -343,7 +343,8 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
         g[REG_EFL] &= ~EFLAGS_TF;
         if (r.how == RESUME_STEP && !step_over_syscall(g))
             g[REG_EFL] |= EFLAGS_TF;
-        gdb_release_others(r.others_run || r.how == RESUME_CONT);
+        /* vCont naming only this thread (scheduler-locking) leaves the rest parked. */
+        gdb_release_others(r.others_run);
         return host_sig(r.sig);
     }
 }

@@ -32,6 +32,8 @@ Runs GCC's test suites for x32 through x32-run and summarises them.
                         g++.dg             g++.dg, with its subfolders
                         gcc.target         gcc.target/i386 (x86 back-end tests)
                         sanitizers         the ASan, UBSan, LSan and TSan tests of gcc.dg and g++.dg
+                        guality            gcc.dg/guality and g++.dg/guality: debug information
+                                           checked by gdb through x32-run's stub (x32-gdb)
                         libstdc++          libstdc++-v3's test suite
                         libatomic          libatomic's test suite
                         libgomp            libgomp's test suite (C and C++)
@@ -84,11 +86,11 @@ fi
 PARTS=$(for p in $PARTS; do
     case $p in
         all) echo c-torture gcc.dg g++.dg libstdc++ libatomic libgomp ;;
-        c-torture|c-torture-execute|gcc.dg|g++.dg|gcc.target|sanitizers|libstdc++|libatomic|libgomp) echo "$p" ;;
+        c-torture|c-torture-execute|gcc.dg|g++.dg|gcc.target|sanitizers|guality|libstdc++|libatomic|libgomp) echo "$p" ;;
         *) echo "BAD:$p" ;;
     esac
 done | tr ' ' '\n' | awk 'NF && !seen[$0]++')
-case $PARTS in *BAD:*) die "unknown part '$(printf '%s\n' "$PARTS" | sed -n 's/^BAD://p' | head -n 1)'; parts: c-torture c-torture-execute gcc.dg g++.dg gcc.target sanitizers libstdc++ libatomic libgomp all" ;; esac
+case $PARTS in *BAD:*) die "unknown part '$(printf '%s\n' "$PARTS" | sed -n 's/^BAD://p' | head -n 1)'; parts: c-torture c-torture-execute gcc.dg g++.dg gcc.target sanitizers guality libstdc++ libatomic libgomp all" ;; esac
 
 PREFIX=${X32_SDK_PREFIX:-}
 SRC=${X32_GCC_SRC:-}
@@ -105,7 +107,7 @@ tool_of() {
     case $1 in
         c-torture|c-torture-execute|gcc.dg|gcc.target) echo gcc ;;
         g++.dg) echo g++ ;;
-        sanitizers) echo "gcc g++" ;;
+        sanitizers|guality) echo "gcc g++" ;;
         libstdc++) echo libstdc++ ;;
         libatomic|libgomp) echo "$1" ;;
     esac
@@ -127,6 +129,7 @@ exps_of() {  # PART TOOL
         sanitizers)
             case $2 in gcc) _d=gcc.dg ;; *) _d=g++.dg ;; esac
             (cd "$_s" && find "$_d" -name '*.exp' | grep -E '/(asan|ubsan|lsan|tsan)/') ;;
+        guality) case $2 in gcc) echo gcc.dg/guality/guality.exp ;; *) echo g++.dg/guality/guality.exp ;; esac ;;
     esac
 }
 
@@ -195,6 +198,18 @@ run_tool() {
     # shellcheck disable=SC2086
     sh "$SRC/contrib/dg-extract-results.sh" -L $_logs > "$OUT/$_tool.log" 2>/dev/null || true
 }
+
+# The guality tests start gdb themselves (guality.h: `attach` to their own pid;
+# gdb-test: `run`); x32-gdb --no-start is that gdb, through x32-run's stub.
+if [ -x "$PREFIX/bin/x32-gdb" ] && command -v gdb >/dev/null 2>&1; then
+    GUALITY_GDB_NAME="$PREFIX/bin/x32-gdb --no-start"
+    export GUALITY_GDB_NAME
+    # gdb-test (their dg-final checks) runs only for a "native" target; with the
+    # part run alone, the board counts this one as native (x32-run makes it so).
+    [ "$PARTS" = guality ] && { X32_BOARD_NATIVE=1; export X32_BOARD_NATIVE; }
+elif [ "$PARTS" = guality ]; then
+    die "the guality tests need gdb and the SDK's x32-gdb; install gdb (apt-get install gdb)"
+fi
 
 started=$(date +%s)
 rm -f "$OUT"/*.sum "$OUT"/*.log "$OUT/summary.txt"

@@ -13,11 +13,14 @@ DRIVER=check-glibc
 
 usage() {
     cat <<EOF
-Usage: ./build.sh check-glibc [--subdir DIR]... [-j N] [--out DIR] [--timeout-factor N]
+Usage: ./build.sh check-glibc [--subdir DIR]... [--printers] [-j N] [--out DIR] [--timeout-factor N]
 
 Runs glibc's test suite (make check) for x32, every test program through x32-run.
   --subdir DIR        a glibc subdirectory to test (repeatable: string, elf, nptl, ...);
                       default: all of them, as plain \`make check\`
+  --printers          only the pretty-printer tests (nptl's test-*-printers): gdb, through
+                      x32-run's stub (x32-gdb), debugs each x32 test program while glibc's
+                      printers describe its mutexes, condition variables and rwlocks
   -j N                make jobs (default: all cores)
   --timeout-factor N  glibc's TIMEOUTFACTOR: multiplies each test's time limit (default 3;
                       trapped system calls cost a few microseconds each under x32-run)
@@ -33,7 +36,7 @@ some are not (they are listed), 2 when the run itself could not happen.
 EOF
 }
 
-SUBDIRS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; OUT=""; FACTOR=3; BINFMT=yes
+SUBDIRS=""; JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}; OUT=""; FACTOR=3; BINFMT=yes; PRINTERS=no
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
         --timeout-factor) [ $# -ge 2 ] || die "--timeout-factor needs a number"; FACTOR=$2; shift ;;
         --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift ;;
         --no-binfmt) BINFMT=no ;;
+        --printers) PRINTERS=yes ;;
         *) die "unknown argument '$1'; see ./build.sh check-glibc --help" ;;
     esac
     shift
@@ -74,6 +78,29 @@ if [ -n "$tree_prefix" ] && [ "$tree_prefix" != "$PREFIX" ]; then
     sed -i "s|$tree_prefix/|$PREFIX/|g" "$TREE/config.make"
 fi
 rm -f "$OUT/glibc.sum" "$OUT/glibc.log" "$OUT/summary.txt" "$OUT/make.log"
+[ "$PRINTERS" = no ] || [ -z "$SUBDIRS" ] || die "--printers and --subdir do not go together: --printers picks its own tests"
+
+# The pretty-printer tests start `gdb` from PATH, `file` the test program and
+# `start` it: for an x32 program that gdb is x32-gdb --no-start (extended-remote
+# through x32-run's stub).  Their probes (gdb --version, python) go to gdb itself,
+# which prints nothing else.
+printers_state="no gdb here: the pretty-printer tests are UNSUPPORTED"
+if real_gdb=$(command -v gdb); then
+    mkdir -p "$OUT/work/gdb-shim"
+    cat > "$OUT/work/gdb-shim/gdb" <<SHIM
+#!/bin/sh
+# check-glibc's gdb for glibc's pretty-printer tests (see check-glibc.sh).
+case " \$* " in
+    *" --version "*|*"python import os"*) exec "$real_gdb" "\$@" ;;
+esac
+X32_GDB="$real_gdb" exec "$PREFIX/bin/x32-gdb" --no-start "\$@"
+SHIM
+    chmod +x "$OUT/work/gdb-shim/gdb"
+    PATH="$OUT/work/gdb-shim:$PATH"
+    printers_state="gdb through x32-gdb (x32-run's stub)"
+    python3 -c 'import pexpect' 2>/dev/null \
+        || printers_state="no python3-pexpect: the pretty-printer tests are UNSUPPORTED"
+fi
 
 # binfmt_misc: let native programs (sh, the test driver) start x32 programs too.
 BINFMT_DIR=/proc/sys/fs/binfmt_misc
@@ -128,8 +155,24 @@ make_status=0
 # and tests such as signal/tst-sigset2 check that it starts as SIG_DFL.  Only stdin,
 # stdout and stderr open: tests list their descriptors (io/tst-close_range reported a
 # pipe a CI job runner had left open as "closed").
-python3 -c 'import os, sys; os.closerange(3, 1 << 16); os.execvp(sys.argv[1], sys.argv[1:])' \
-    env --default-signal make "$@" > "$OUT/make.log" 2>&1 || make_status=$?
+clean_make() {
+    python3 -c 'import os, sys; os.closerange(3, 1 << 16); os.execvp(sys.argv[1], sys.argv[1:])' \
+        env --default-signal make "$@"
+}
+if [ "$PRINTERS" = yes ]; then
+    # glibc's `make test t=DIR/NAME` runs one test; tests.sum is made from their results.
+    : > "$OUT/make.log"
+    for _t in $(sed -n '/^tests-printers *:=/,/^$/p' "$SRC/nptl/Makefile" | tr -d '\\' \
+                | sed 's/^tests-printers *:=//' | tr -s ' \t' '\n\n' | grep . | sed 's|^|nptl/|'); do
+        rm -f "$TREE/$_t.out" "$TREE/$_t.test-result"
+        clean_make -C "$TREE" test t="$_t" MAKEINFO=: TIMEOUTFACTOR="$FACTOR" \
+            test-wrapper="$HERE/glibc-test-wrapper.sh" >> "$OUT/make.log" 2>&1 || make_status=$?
+        cat "$TREE/$_t.test-result" 2>/dev/null || echo "UNRESOLVED: $_t"
+    done > "$TREE/tests.sum"
+    [ -s "$TREE/tests.sum" ] || rm -f "$TREE/tests.sum"
+else
+    clean_make "$@" > "$OUT/make.log" 2>&1 || make_status=$?
+fi
 [ -f "$TREE/tests.sum" ] || {
     tail -n 30 "$OUT/make.log" >&2
     die "make check wrote no tests.sum (exit $make_status; its output is above, all of it in $OUT/make.log)"
@@ -143,6 +186,7 @@ done > "$OUT/glibc.log"
 status=0
 {
     printf 'binfmt_misc: %s\n' "$binfmt_state"
+    printf 'pretty printers: %s\n' "$printers_state"
     sh "$HERE/summarize.sh" --triage "$HERE/triage/glibc.txt" "$OUT/glibc.sum"
 } > "$OUT/summary.txt" || status=$?
 cat "$OUT/summary.txt"
