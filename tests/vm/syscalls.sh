@@ -5,10 +5,31 @@
 # of cases, each printing one normalised line "name: result"; it runs once under x32-run
 # in user mode and once through x32-run --mode vm on the real x32 kernel, and every case
 # is one PASS/FAIL: its two lines must be equal, or the case must be listed in
-# known-differences.txt as "syscall:NAME REASON".  The table runs a third time in user
-# mode with X32_RUN_TRAP=seccomp (the fallback trap), checked against the VM the same
-# way and reported as one case.
+# known-differences.txt as "syscall:NAME REASON".  The table runs again in user mode
+# with X32_RUN_TRAP=seccomp (the fallback trap) and X32_RUN_TRAP=rewrite (the fast
+# path), each checked against the VM the same way and reported as one case.
 # shellcheck disable=SC2154
+
+# trap_differential MODE WHAT: the table once more in user mode with
+# X32_RUN_TRAP=MODE, checked against the VM's lines; one case.
+trap_differential() {
+    (cd "$TEST_TMP" && X32_RUN_TRAP=$1 exec timeout -k 5 300 "$user_run" --mode user "$_st" < /dev/null) \
+        > "$TEST_TMP/st.$1" 2> "$TEST_TMP/st.$1.err"
+    _rs=$?
+    _bad=""
+    while read -r _c; do
+        _s=$(awk -v n="$_c:" '$1 == n { sub(/^[^ ]+ /, ""); print; exit }' "$TEST_TMP/st.$1")
+        _v=$(awk -v n="$_c:" '$1 == n { sub(/^[^ ]+ /, ""); print; exit }' "$TEST_TMP/st.vm")
+        if [ -z "$_s" ] || { [ "$_s" != "$_v" ] && [ -z "$(known_reason "syscall:$_c")" ]; }; then
+            _bad="$_bad $_c"
+            printf '    | %s trap %s: %s | VM: %s\n' "$1" "$_c" "${_s:-no line}" "$_v"
+        fi
+    done < "$TEST_TMP/st.list"
+    if [ "$_rs" = 126 ] && grep -q 'neither syscall user dispatch nor seccomp is available\|not available' "$TEST_TMP/st.$1.err"; then
+        skip "vm_syscall_table_$1_trap" "this kernel cannot run $2: $(tail -n 1 "$TEST_TMP/st.$1.err")"
+    elif [ "$_rs" = 0 ] && [ -z "$_bad" ]; then pass "vm_syscall_table_$1_trap"
+    else fail "vm_syscall_table_$1_trap" "with X32_RUN_TRAP=$1 ($2; exit $_rs) differing from the VM:$_bad"; fi
+}
 
 syscall_differential() {
     _st=$TEST_TMP/syscall_table
@@ -50,22 +71,8 @@ syscall_differential() {
         report_pair "vm_syscall_$_c" "syscall:$_c" "$_same" "user mode: $_u | VM: $_v"
     done < "$TEST_TMP/st.list"
 
-    (cd "$TEST_TMP" && X32_RUN_TRAP=seccomp exec timeout -k 5 300 "$user_run" --mode user "$_st" < /dev/null) \
-        > "$TEST_TMP/st.seccomp" 2> "$TEST_TMP/st.seccomp.err"
-    _rs=$?
-    _bad=""
-    while read -r _c; do
-        _s=$(awk -v n="$_c:" '$1 == n { sub(/^[^ ]+ /, ""); print; exit }' "$TEST_TMP/st.seccomp")
-        _v=$(awk -v n="$_c:" '$1 == n { sub(/^[^ ]+ /, ""); print; exit }' "$TEST_TMP/st.vm")
-        if [ -z "$_s" ] || { [ "$_s" != "$_v" ] && [ -z "$(known_reason "syscall:$_c")" ]; }; then
-            _bad="$_bad $_c"
-            printf '    | seccomp trap %s: %s | VM: %s\n' "$_c" "${_s:-no line}" "$_v"
-        fi
-    done < "$TEST_TMP/st.list"
-    if [ "$_rs" = 126 ] && grep -q 'neither syscall user dispatch nor seccomp is available' "$TEST_TMP/st.seccomp.err"; then
-        skip vm_syscall_table_seccomp_trap "this kernel has no seccomp filters for x32-run's fallback: $(tail -n 1 "$TEST_TMP/st.seccomp.err")"
-    elif [ "$_rs" = 0 ] && [ -z "$_bad" ]; then pass vm_syscall_table_seccomp_trap
-    else fail vm_syscall_table_seccomp_trap "with X32_RUN_TRAP=seccomp (exit $_rs) differing from the VM:$_bad"; fi
+    trap_differential seccomp "the fallback trap"
+    trap_differential rewrite "the opt-in fast path that rewrites system-call sites"
 }
 
 syscall_differential
