@@ -13,6 +13,31 @@
 #   X32_RUN         the x32 runner (PREFIX/bin/x32-run)
 #   TEST_TMP        a scratch directory for this suite, removed afterwards
 
+# suite_setup NAME: the opening that suites keeping logs share, called right after
+# sourcing this file with HERE set to the suite's folder. Sets
+#   TOP       the checkout
+#   PREFIX    the SDK under test: X32_SDK_PREFIX, else out/ in the checkout
+#   TEST_TMP  tests/run.sh's scratch directory, else a fresh /tmp/x32-sdk-test-NAME.XXXXXX
+#             that suite_cleanup removes on exit (a suite with its own EXIT trap calls it)
+#   LOGS      TEST_TMP/logs, created
+suite_setup() {
+    TOP=$(cd "$HERE/../.." && pwd)
+    PREFIX=${X32_SDK_PREFIX:-$TOP/out}
+    SUITE_OWN_TMP=""
+    if [ -z "${TEST_TMP:-}" ]; then
+        TEST_TMP=$(mktemp -d "/tmp/x32-sdk-test-$1.XXXXXX") || {
+            echo "tests/$1: cannot make a scratch directory in /tmp; set TEST_TMP to a writable one" >&2
+            exit 1
+        }
+        SUITE_OWN_TMP=$TEST_TMP
+        trap suite_cleanup EXIT
+    fi
+    LOGS="$TEST_TMP/logs"
+    mkdir -p "$LOGS"
+}
+# suite_cleanup: remove the scratch directory suite_setup made (none under tests/run.sh).
+suite_cleanup() { [ -z "${SUITE_OWN_TMP:-}" ] || rm -rf "$SUITE_OWN_TMP"; }
+
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
 skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }

@@ -13,6 +13,24 @@
  * only reloads registers from the fast area, so running it again is harmless. */
 #include "layout.h"
 
+/* Both exits (fast and slow) give the guest back its vector, x87 and AVX
+ * state and the six argument registers, which the C code they called
+ * clobbers; each exit then reloads what else it needs.  XRSTOR restores every
+ * component (%edx:%eax all ones) from the area in %rcx; %rdx is reloaded
+ * here, %rax and %rcx are set by each exit. */
+.macro restore_guest_fp_and_args
+    movl $-1, %eax
+    movl $-1, %edx
+    movq %gs:FAST_XSAVE, %rcx
+    xrstor64 (%rcx)
+    movq %gs:FAST_REGS + 0, %rdi
+    movq %gs:FAST_REGS + 8, %rsi
+    movq %gs:FAST_REGS + 16, %rdx
+    movq %gs:FAST_REGS + 24, %r10
+    movq %gs:FAST_REGS + 32, %r8
+    movq %gs:FAST_REGS + 40, %r9
+.endm
+
     .text
     .globl fast_hook_entry
     .type fast_hook_entry, @function
@@ -55,16 +73,7 @@ fast_hook_check:
     movq %gs:FAST_STACK_TOP, %rsp
     cmpq $0, %gs:FAST_SLOW
     jne fast_hook_slow
-    movl $-1, %eax
-    movl $-1, %edx
-    movq %gs:FAST_XSAVE, %rcx
-    xrstor64 (%rcx)
-    movq %gs:FAST_REGS + 0, %rdi
-    movq %gs:FAST_REGS + 8, %rsi
-    movq %gs:FAST_REGS + 16, %rdx
-    movq %gs:FAST_REGS + 24, %r10
-    movq %gs:FAST_REGS + 32, %r8
-    movq %gs:FAST_REGS + 40, %r9
+    restore_guest_fp_and_args
     movq %gs:FAST_REGS + 56, %rbp
     pushq %gs:FAST_RFLAGS
     popfq
@@ -81,16 +90,7 @@ fast_hook_check:
 fast_hook_slow:
     movq %gs:FAST_SELF, %rdi
     call fastpath_hook_slow
-    movl $-1, %eax
-    movl $-1, %edx
-    movq %gs:FAST_XSAVE, %rcx
-    xrstor64 (%rcx)
-    movq %gs:FAST_REGS + 0, %rdi
-    movq %gs:FAST_REGS + 8, %rsi
-    movq %gs:FAST_REGS + 16, %rdx
-    movq %gs:FAST_REGS + 24, %r10
-    movq %gs:FAST_REGS + 32, %r8
-    movq %gs:FAST_REGS + 40, %r9
+    restore_guest_fp_and_args
     movq %gs:FAST_REGS + 48, %rbx
     movq %gs:FAST_REGS + 56, %rbp
     movq %gs:FAST_REGS + 64, %r12

@@ -11,7 +11,6 @@
  * existing delivery (deliver_pending_signals) builds the handler frames, with
  * the same restarts, masks and sigreturn as on the SUD path. */
 #include "fastpath.h"
-#include "emulation.h"
 #include "raw_syscall.h"
 #include "signal_internal.h"
 #include "trap.h"
@@ -19,7 +18,6 @@
 #include "x32_abi.h"
 #include <cpuid.h>
 #include <stdlib.h>
-#include <errno.h>
 #include <sys/syscall.h>
 
 #define ARCH_SET_GS 0x1001
@@ -72,16 +70,6 @@ void fastpath_thread_start(struct thread_state *t)
         die(126, "X32_RUN_TRAP=rewrite: cannot set the %%gs base; run without it");
 }
 
-/* The shadow robust list is rebuilt at every call, as on the SUD path. */
-static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t)
-{
-    if (__builtin_setjmp(t->fault_jmp) == 0) {
-        t->fault_recovery = 1;
-        sync_robust_shadow(t);
-    }
-    t->fault_recovery = 0;
-}
-
 void fastpath_hook_c(struct thread_state *t);
 void fastpath_hook_c(struct thread_state *t)
 {
@@ -112,20 +100,9 @@ void fastpath_hook_c(struct thread_state *t)
         f->ret -= 2;
         return;
     }
-    t->cur_nr = f->nr;
-    t->temp_mask_call = 0;
-    t->in_syscall = 1;
-    if (t->robust_head)
-        sync_robust_guarded(t);
-    long r;
-    if (__builtin_setjmp(t->fault_jmp) == 0) {
-        t->fault_recovery = 1;
-        r = emulate_syscall(t, uc, f->nr);
-    } else {
-        r = -EFAULT; /* host_signal_handler jumped back (and marked us slow) */
-    }
-    t->fault_recovery = 0;
-    f->result = (uint64_t)(r == KEEP_RAX ? g[REG_RAX] : r);
+    /* As on the SUD path (robust list sync, EFAULT recovery), but no SIGSYS
+     * frame: a signal meanwhile marks the hook slow (fastpath_host_signal). */
+    f->result = (uint64_t)run_emulated_call(t, uc, f->nr, CALL_FROM_HOOK);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_syscall = 0;
 }

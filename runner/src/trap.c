@@ -71,6 +71,41 @@ static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t
     t->fault_recovery = 0;
 }
 
+/* One guest call, from either entry: the SIGSYS handler (uc is the trap's
+ * frame, which signals may be delivered onto) or the X32_RUN_TRAP=rewrite
+ * hook (uc is built from saved registers and no SIGSYS frame exists, so
+ * guest_uc and in_sigsys are left alone).  in_syscall goes up before
+ * in_sigsys: in_sigsys alone sends a signal straight onto guest_uc, which
+ * must wait until the result is in (host_signal_handler).  The caller
+ * lowers in_syscall once its own tail is done.  Returns the guest's RAX. */
+long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
+                       enum call_entry from)
+{
+    greg_t *g = uc->uc_mcontext.gregs;
+    if (from == CALL_FROM_SIGSYS)
+        t->guest_uc = uc;
+    t->cur_nr = nr;
+    t->temp_mask_call = 0;
+    t->in_syscall = 1;
+    if (from == CALL_FROM_SIGSYS)
+        t->in_sigsys = 1;
+    if (t->robust_head)
+        sync_robust_guarded(t);
+    long r;
+    if (__builtin_setjmp(t->fault_jmp) == 0) {
+        t->fault_recovery = 1;
+        r = emulate_syscall(t, uc, nr);
+    } else {
+        /* host_signal_handler jumped back here (from the hook, it also
+         * marked the hook slow) */
+        r = -EFAULT;
+    }
+    t->fault_recovery = 0;
+    if (r != KEEP_RAX)
+        g[REG_RAX] = r;
+    return g[REG_RAX];
+}
+
 /* A copy whose fault comes back here instead of ending the whole call.  The
  * call's own recovery point is saved and put back around it.  A recovered
  * fault leaves the host handler's mask (everything blocked) in force: the
@@ -119,23 +154,7 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     greg_t *g = uc->uc_mcontext.gregs;
     if (fastpath_enabled && fastpath_redeliver(t, uc))
         return; /* X32_RUN_TRAP=rewrite: the hook's exit with signals to deliver */
-    t->guest_uc = uc;
-    t->in_syscall = 1;
-    t->in_sigsys = 1;
-    t->cur_nr = (uint64_t)g[REG_RAX];
-    t->temp_mask_call = 0;
-    if (t->robust_head)
-        sync_robust_guarded(t);
-    long r;
-    if (__builtin_setjmp(t->fault_jmp) == 0) {
-        t->fault_recovery = 1;
-        r = emulate_syscall(t, uc, t->cur_nr);
-    } else {
-        r = -EFAULT; /* host_signal_handler jumped back here */
-    }
-    t->fault_recovery = 0;
-    if (r != KEEP_RAX)
-        g[REG_RAX] = r;
+    run_emulated_call(t, uc, (uint64_t)g[REG_RAX], CALL_FROM_SIGSYS);
     /* X32_RUN_TRAP=rewrite: still "in the call", so a signal now is queued and
      * a fault reading the site's bytes is a recoverable one. */
     if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)

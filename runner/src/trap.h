@@ -19,6 +19,15 @@ long clone_with_child_entry(uint64_t flags, uint64_t child_sp, uint64_t ptid,
                             uint64_t ctid, uint64_t tls, struct thread_state *arg);
 void resume_with_sigreturn(ucontext_t *uc) __attribute__((noreturn));
 
+/* Emulates one guest call with nr = its number and uc = the guest's context:
+ * the in-call flags, the robust list sync, the fault recovery point, and the
+ * result into uc's RAX (unless KEEP_RAX); returns that RAX.  The caller
+ * clears in_syscall afterwards.  CALL_FROM_SIGSYS: uc is the SIGSYS frame
+ * (also sets guest_uc and in_sigsys); CALL_FROM_HOOK: the rewrite hook's. */
+enum call_entry { CALL_FROM_SIGSYS, CALL_FROM_HOOK };
+long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
+                       enum call_entry from);
+
 /* syscalls.c: the x32 system call emulator, called from the SIGSYS handler.
  * Returns the guest's result, or KEEP_RAX when the context was set up already. */
 #define KEEP_RAX ((long)0x8000000000000000UL)

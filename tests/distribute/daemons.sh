@@ -44,6 +44,14 @@ stop_daemons() {
 # started PID: remember a daemon (each is started with setsid, so PID leads its group).
 started() { DAEMON_PIDS="$DAEMON_PIDS $1"; }
 
+# wait_for_first_object DIR: return once a build under DIR has written its first .o, or
+# after 10 s, so that a daemon is killed in mid-build rather than before it began (the
+# caller's assertions accept either outcome of the build, each engine its own).
+wait_for_first_object() {
+    _w=0
+    while [ "$_w" -lt 100 ] && ! find "$1" -name '*.o' | grep -q .; do sleep 0.1; _w=$((_w + 1)); done
+}
+
 # ---- icecream ----------------------------------------------------------------------
 # The scheduler on PORT (and PORT+1), the daemons on PORT+3 (client side, no remote
 # jobs) and PORT+4 (takes the jobs). ICECC_TESTS=1 keeps broadcasts on loopback.

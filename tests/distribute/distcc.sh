@@ -66,8 +66,7 @@ test_distcc() {
         -DCMAKE_TOOLCHAIN_FILE="$PREFIX/share/x32-sdk/cmake/$T.cmake"
     DISTCC_FALLBACK=1 DISTCC_SKIP_LOCAL_RETRY=0 cmake --build "$TEST_TMP/dcc-kill" -- -j1 > "$LOGS/dcc-kill-build.log" 2>&1 &
     _mk=$!
-    _w=0
-    while [ "$_w" -lt 100 ] && ! find "$TEST_TMP/dcc-kill" -name '*.o' | grep -q .; do sleep 0.1; _w=$((_w + 1)); done
+    wait_for_first_object "$TEST_TMP/dcc-kill"
     stop_daemons
     wait "$_mk"; _rc=$?
     if [ "$_rc" = 0 ] && [ "$(programs_pass "$TEST_TMP/dcc-kill")" = ok ] && [ "$(elf_all "$TEST_TMP/dcc-kill")" = x32 ]; then

@@ -81,8 +81,7 @@ test_icecc() {
     : > "$D/icecc-client.log"
     cmake --build "$TEST_TMP/ice-kill" -- -j1 > "$LOGS/ice-kill-build.log" 2>&1 &
     _mk=$!
-    _w=0
-    while [ "$_w" -lt 100 ] && ! find "$TEST_TMP/ice-kill" -name '*.o' | grep -q .; do sleep 0.1; _w=$((_w + 1)); done
+    wait_for_first_object "$TEST_TMP/ice-kill"
     kill -KILL "$(cat "$D/ice-remote.pid")" 2>/dev/null
     wait "$_mk"; _rc=$?
     if [ "$_rc" = 0 ] && [ "$(programs_pass "$TEST_TMP/ice-kill")" = ok ] && [ "$(elf_all "$TEST_TMP/ice-kill")" = x32 ]; then

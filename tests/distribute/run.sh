@@ -20,16 +20,10 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../.." && pwd)
-. "$TOP/tests/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
+suite_setup distribute   # TOP, PREFIX, TEST_TMP, LOGS
 T=x86_64-linux-gnux32
-PREFIX=${X32_SDK_PREFIX:-$TOP/out}
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d /tmp/x32-sdk-test-distribute.XXXXXX)
-    _own_tmp=yes
-fi
-LOGS="$TEST_TMP/logs"
-mkdir -p "$LOGS"
 unset CC CXX CFLAGS CXXFLAGS CPPFLAGS LDFLAGS MAKEFLAGS MFLAGS CMAKE_TOOLCHAIN_FILE \
       ICECC_VERSION ICECC_CC ICECC_CXX X32_DISTRIBUTE X32_ICECC_ENV DISTCC_HOSTS \
       CCACHE_PREFIX LD_LIBRARY_PATH 2>/dev/null || true
@@ -76,7 +70,7 @@ if [ "$(id -u)" != 0 ]; then
     exit 0
 fi
 . "$HERE/daemons.sh"
-trap 'stop_daemons; [ -z "${_own_tmp:-}" ] || rm -rf "$TEST_TMP"' EXIT
+trap 'stop_daemons; suite_cleanup' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 have_engine() {

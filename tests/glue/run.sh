@@ -20,17 +20,11 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../.." && pwd)
-. "$TOP/tests/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
+suite_setup glue   # TOP, PREFIX, TEST_TMP, LOGS
 
 T=x86_64-linux-gnux32
-PREFIX=${X32_SDK_PREFIX:-$TOP/out}
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d /tmp/x32-sdk-test-glue.XXXXXX)
-    trap 'rm -rf "$TEST_TMP"' EXIT
-fi
-LOGS="$TEST_TMP/logs"
-mkdir -p "$LOGS"
 # The consumer builds must see only what each case sets up, not the caller's shell.
 unset CC CXX CPP CFLAGS CXXFLAGS CPPFLAGS LDFLAGS CONFIG_SITE PKG_CONFIG_PATH \
       PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR CMAKE_TOOLCHAIN_FILE LD_LIBRARY_PATH \
