@@ -8,6 +8,7 @@
  * fine here; the gdb side uses gdb_packets.c, the program side the small
  * reader below (no acknowledgements: the relay turns them off first). */
 #include "gdb.h"
+#include "gdb_multi.h"
 #include "util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -25,9 +26,9 @@
 #define MAX_ENV 256
 
 static char pkt[PKT], reply[PKT];
-static int peer = -1;       /* the program's stub */
-static pid_t peer_pid;      /* the program's process */
-static int peer_is_child;   /* started by vRun: reaped here */
+int peer = -1;              /* the program's stub */
+pid_t peer_pid;             /* the program's process */
+int peer_is_child;          /* started by vRun: reaped here */
 static int via_stdio;       /* gdb talks on our stdin/stdout */
 static char pbuf[PKT];
 static size_t ppos, plen;
@@ -86,7 +87,7 @@ static void peer_put(const char *data, size_t n)
     }
 }
 
-static void peer_close(void)
+void peer_close(void)
 {
     if (peer >= 0)
         close(peer);
@@ -100,7 +101,7 @@ static void peer_close(void)
 
 /* The program's stub starts acknowledged; the relay turns that off, then asks
  * where the program stopped, which is gdb's answer to vRun or vAttach. */
-static int peer_handshake(char *stop, size_t cap)
+int peer_handshake(char *stop, size_t cap)
 {
     static const char ack_off[] = "$QStartNoAckMode#b0";
     if (write(peer, ack_off, sizeof ack_off - 1) < 0 || peer_get(stop, cap) < 0 ||
@@ -187,105 +188,6 @@ static const char *start_program(const char *p)
     return reply;
 }
 
-/* Is pid an x32-run process that catches SIGSYS?  Never signal anything else:
- * SIGSYS's default action would kill it. */
-static const char *not_attachable(pid_t pid)
-{
-    char path[64], line[256], exe[4096];
-    snprintf(path, sizeof path, "/proc/%d/exe", (int)pid);
-    ssize_t n = readlink(path, exe, sizeof exe - 1);
-    if (n <= 0)
-        return errno == ENOENT ? "no such process" : "cannot read its /proc entry";
-    exe[n] = 0;
-    const char *base = strrchr(exe, '/');
-    if (!strstr(base ? base + 1 : exe, "x32-run"))
-        return "it is not an x32 program under x32-run";
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *f = fopen(path, "r");
-    unsigned long long caught = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "SigCgt: %llx", &caught) == 1)
-            break;
-    if (f)
-        fclose(f);
-    if (!(caught & (1ULL << (SIGSYS - 1))))
-        return "it has not started its program yet";
-    return 0;
-}
-
-/* vAttach;PID: the program connects back to an abstract socket named after
- * this process, and is handed /proc/PID/mem as the proof (gdb_attach.c). */
-static const char *attach_to(pid_t pid)
-{
-    const char *why = not_attachable(pid);
-    char path[64];
-    if (why) {
-        fprintf(stderr, "x32-run: cannot attach to %d: %s\n", (int)pid, why);
-        return "E01";
-    }
-    snprintf(path, sizeof path, "/proc/%d/mem", (int)pid);
-    int mem = open(path, O_RDONLY | O_CLOEXEC);
-    if (mem < 0) {
-        fprintf(stderr, "x32-run: cannot attach to %d: %s (the same rule as ptrace's: "
-                        "see /proc/sys/kernel/yama/ptrace_scope)\n", (int)pid, strerror(errno));
-        return "E01";
-    }
-    struct sockaddr_un sa = {.sun_family = AF_UNIX};
-    snprintf(sa.sun_path + 1, sizeof sa.sun_path - 1, GDB_ATTACH_SOCKET, (int)getpid());
-    socklen_t len = (socklen_t)(sizeof sa.sun_family + 1 + strlen(sa.sun_path + 1));
-    int ls = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (ls < 0 || bind(ls, (struct sockaddr *)&sa, len) || listen(ls, 1)) {
-        fprintf(stderr, "x32-run: cannot attach: no socket: %s\n", strerror(errno));
-        close(mem);
-        if (ls >= 0)
-            close(ls);
-        return "E01";
-    }
-    int s = -1;
-    union sigval v = {.sival_ptr = (void *)(uintptr_t)((uint64_t)GDB_ATTACH_MARK << 32 |
-                                                       (uint32_t)getpid())};
-    /* Asked again while it is busy inside the runner (it then declines). */
-    for (int tries = 0; tries < 50 && s < 0; tries++) {
-        if (sigqueue(pid, SIGSYS, v) != 0)
-            break;
-        struct pollfd pf = {ls, POLLIN, 0};
-        if (poll(&pf, 1, 100) == 1)
-            s = accept4(ls, 0, 0, SOCK_CLOEXEC);
-    }
-    close(ls);
-    if (s < 0) {
-        close(mem);
-        fprintf(stderr, "x32-run: process %d did not answer the attach (is a gdb attached "
-                        "to it already?)\n", (int)pid);
-        return "E01";
-    }
-    char byte = 'm';
-    struct iovec iov = {&byte, 1};
-    union {
-        struct cmsghdr h;
-        char buf[CMSG_SPACE(sizeof(int))];
-    } ctl;
-    memset(&ctl, 0, sizeof ctl);
-    struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
-                       .msg_controllen = sizeof ctl.buf};
-    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(c), &mem, sizeof mem);
-    ssize_t sent = sendmsg(s, &m, MSG_NOSIGNAL);
-    close(mem);
-    peer = s;
-    peer_pid = pid;
-    peer_is_child = 0;
-    if (sent != 1 || peer_handshake(reply, sizeof reply)) {
-        peer_close();
-        fprintf(stderr, "x32-run: process %d refused the attach\n", (int)pid);
-        return "E01";
-    }
-    return reply;
-}
-
 static void remember_environment(const char *p)
 {
     if (str_eq(p, "QEnvironmentReset")) {
@@ -337,7 +239,7 @@ static void serve_idle(int n)
         r = start_program(pkt + 5);
     } else if (str_starts(pkt, "vAttach;")) {
         const char *p = pkt + 8;
-        r = attach_to((pid_t)gdb_parse_hex(&p));
+        r = gdb_multi_attach((pid_t)gdb_parse_hex(&p), reply, sizeof reply);
     } else if (str_starts(pkt, "vKill") || pkt[0] == 'D') {
         r = "OK";
     }
