@@ -138,35 +138,33 @@ int gdb_conn_open(const char *where)
     return str_eq(where, "-") || str_eq(where, "stdio") ? open_stdio() : open_tcp(where);
 }
 
+/* Refills the read buffer when it is empty: 0, or -1 when gdb is gone. */
+static int fill(void)
+{
+    if (rpos < rlen)
+        return 0;
+    long n;
+    do
+        n = raw_syscall3(SYS_read, in_fd, rbuf, sizeof rbuf);
+    while (n == -EINTR);
+    if (n <= 0)
+        return -1;
+    rpos = 0;
+    rlen = (size_t)n;
+    return 0;
+}
+
 static int get_byte(void)
 {
-    if (rpos == rlen) {
-        long n;
-        do
-            n = raw_syscall3(SYS_read, in_fd, rbuf, sizeof rbuf);
-        while (n == -EINTR);
-        if (n <= 0)
-            return -1;
-        rpos = 0;
-        rlen = (size_t)n;
-    }
-    return (unsigned char)rbuf[rpos++];
+    return fill() ? -1 : (unsigned char)rbuf[rpos++];
 }
 
 int gdb_conn_skip_to_packet(void)
 {
     int intr = 0;
     for (;;) {
-        if (rpos == rlen) {
-            long n;
-            do
-                n = raw_syscall3(SYS_read, in_fd, rbuf, sizeof rbuf);
-            while (n == -EINTR);
-            if (n <= 0)
-                return -1;
-            rpos = 0;
-            rlen = (size_t)n;
-        }
+        if (fill())
+            return -1;
         if (rbuf[rpos] == '$')
             return intr;
         intr |= rbuf[rpos++] == 3;
