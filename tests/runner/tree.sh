@@ -133,6 +133,10 @@ tree_tests() {
         elif [ "$mech" = binfmt ]; then
             # shellcheck disable=SC2086
             tree_check "tree-binfmt-static-native" 7 "x32 ran" $t ./tree_exec_helper_static execvp ./tree_prog
+        elif grep -qsx enabled /proc/sys/fs/binfmt_misc/x32*; then
+            # The host's own registration (./build.sh check-glibc makes one for
+            # its run) would run the x32 program, whatever the tree does.
+            skip tree-preload-static-native-not-covered "an x32 binfmt_misc entry is registered on this host, which runs x32 programs for any caller"
         else
             _rc=0
             # shellcheck disable=SC2086
