@@ -42,6 +42,10 @@ as --x32 -o "$tmp/tiny.o" "$tmp/tiny.s"
 ld -m elf32_x86_64 -o "$tmp/tiny" "$tmp/tiny.o"
 check "tiny x32 program (write, exit status)" "ok" 7 "$runner" "$tmp/tiny"
 check "tiny x32 program, seccomp fallback" "ok" 7 env X32_RUN_TRAP=seccomp "$runner" "$tmp/tiny"
+check "tiny x32 program, SUD without the fast path" "ok" 7 env X32_RUN_TRAP=sud "$runner" "$tmp/tiny"
+check "unknown X32_RUN_TRAP is refused" \
+    "x32-run: X32_RUN_TRAP=fast is not a trap mechanism: use rewrite (the default), sud or seccomp" \
+    126 env X32_RUN_TRAP=fast "$runner" "$tmp/tiny"
 check "missing program is 127" "x32-run: $tmp/none: No such file or directory" 127 \
     "$runner" "$tmp/none"
 if "$runner" --probe > /dev/null; then

@@ -45,8 +45,9 @@ static void usage(FILE *f)
             "                 starts x32 programs and `attach PID` debugs one already running\n"
             "\n"
             "Environment: X32_RUN_DEBUG=1 names unsupported calls; X32_RUN_TRACE=1 prints\n"
-            "every system call; X32_RUN_TRAP=seccomp uses the seccomp fallback instead of\n"
-            "syscall user dispatch; X32_SYSROOT and X32_RUN_MODE as the options above.\n");
+            "every system call; X32_RUN_TRAP=rewrite (the default) traps with syscall user\n"
+            "dispatch and rewrites busy call sites to skip the trap, =sud only traps, =seccomp\n"
+            "uses the seccomp fallback; X32_SYSROOT and X32_RUN_MODE as the options above.\n");
     qemu_options_usage(f);
 }
 

@@ -1,4 +1,5 @@
-/* X32_RUN_TRAP=rewrite: lazy rewriting of system-call sites (opt-in).
+/* The rewrite fast path: lazy rewriting of system-call sites (the default;
+ * X32_RUN_TRAP=sud or =seccomp turns it off).
  *
  * The 4th SUD trap at a site `mov $nr,%eax; syscall` rewrites the 5-byte
  * mov into `jmp stub`; the stub (below 4 GiB) sets %ecx to the return
@@ -24,7 +25,8 @@ static inline int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, i
 #else
 extern int fastpath_enabled;
 
-/* Reads X32_RUN_TRAP once at start-up (before the guest runs). */
+/* Reads X32_RUN_TRAP once at start-up (before the guest runs): on unless it
+ * says sud or seccomp, or XSAVE is unusable. */
 void fastpath_configure(void);
 /* Points %gs at t and fills its fast area; every thread before it may run a
  * patched site (new CLONE_VM children; the main thread at its first trap). */
@@ -39,6 +41,15 @@ int fastpath_redeliver(struct thread_state *t, ucontext_t *uc);
  * usual runner-text handling continues (the hook is marked for its slow exit). */
 int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginfo_t *si);
 #endif
+/* gdb: the guest's registers and FP state of a thread inside the hook's
+ * call, at its `syscall` as a SIGSYS frame would show them (0 when the
+ * thread is not in a call of the hook); after gdb let the thread go,
+ * fastpath_stop_done takes back what gdb changed (a no-op for other uc). */
+ucontext_t *fastpath_stop_context(struct thread_state *t);
+void fastpath_stop_done(struct thread_state *t, ucontext_t *uc);
+/* probe.c: why this host cannot rewrite sites (0: it can, given SUD). */
+const char *fastpath_unavailable_reason(void);
+int fastpath_xsave_usable(void);
 /* syscalls.c, before a guest mmap/munmap/mprotect/mremap: patched sites in
  * the range get their original bytes back; the stub regions are refused. */
 void fastpath_memory_call(unsigned long nr, const greg_t *g);

@@ -1,4 +1,4 @@
-/* X32_RUN_TRAP=rewrite: where a patched site's stub lands (fastpath.h).
+/* The rewrite fast path: where a patched site's stub lands (fastpath.h).
  *
  * On entry the guest's registers are live, except what the `syscall` it
  * replaces clobbers anyway: %rax = the call number, %rcx = the return

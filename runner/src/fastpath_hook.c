@@ -1,5 +1,5 @@
-/* X32_RUN_TRAP=rewrite, the run-time side: the C half of the hook that a
- * patched site reaches without a signal, its slow exit through a real SUD
+/* The rewrite fast path (the default; X32_RUN_TRAP=sud turns it off), the
+ * run-time side: the C half of the hook that a patched site reaches without a signal, its slow exit through a real SUD
  * trap when a signal came meanwhile, and the per-thread %gs set-up.
  *
  * The hook gives emulate_syscall a ucontext built from the saved registers
@@ -17,10 +17,14 @@
 #include "util.h"
 #include "x32_abi.h"
 #include <cpuid.h>
-#include <stdlib.h>
 #include <sys/syscall.h>
 
 #define ARCH_SET_GS 0x1001
+#define EFLAGS_TF 0x100
+#define FP_XSTATE_MAGIC1 0x46505853U
+#define XFEATURE_X87 1ULL
+#define XFEATURE_SSE 2ULL
+#define XFEATURE_AVX 4ULL
 #define REDELIVER_NR 0x7fffffff
 
 extern char fast_hook_entry[], fast_hook_check[], fast_hook_end[];
@@ -29,7 +33,7 @@ unsigned char fast_use_xsavec; /* read by fastpath_entry.S */
 
 /* XSAVE must be usable (OSXSAVE), else the hook could not keep the guest's
  * AVX state, and the fast path stays off. */
-static int xsave_usable(void)
+int fastpath_xsave_usable(void)
 {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)))
@@ -44,11 +48,10 @@ static int xsave_usable(void)
 
 void fastpath_configure(void)
 {
-    const char *want = getenv("X32_RUN_TRAP");
-    if (!want || !str_eq(want, "rewrite"))
+    if (trap_choice() != TRAP_CHOICE_REWRITE)
         return;
-    if (!xsave_usable()) {
-        debug_log("X32_RUN_TRAP=rewrite: no usable XSAVE, staying with traps");
+    if (!fastpath_xsave_usable()) {
+        debug_log("rewrite fast path: no usable XSAVE, staying with traps");
         return;
     }
     fastpath_enabled = 1;
@@ -67,7 +70,7 @@ void fastpath_thread_start(struct thread_state *t)
     t->fast.redeliver_armed = 0;
     mem_set(t->fast_xsave, 0, 1024); /* a clean XSAVE header for XRSTOR */
     if (raw_syscall2(SYS_arch_prctl, ARCH_SET_GS, t))
-        die(126, "X32_RUN_TRAP=rewrite: cannot set the %%gs base; run without it");
+        die(126, "rewrite fast path: cannot set the %%gs base; run with X32_RUN_TRAP=sud");
 }
 
 void fastpath_hook_c(struct thread_state *t);
@@ -127,7 +130,7 @@ int fastpath_redeliver(struct thread_state *t, ucontext_t *uc)
     if (!at || !fastpath_in_stub_region(pc - 2))
         return 0;
     if (pc != at + 2 || !t->fast.redeliver_armed || (uint64_t)g[REG_RAX] != REDELIVER_NR)
-        die(128 + SIGSEGV, "X32_RUN_TRAP=rewrite: the program jumped to x32-run's "
+        die(128 + SIGSEGV, "rewrite fast path: the program jumped to x32-run's "
             "system-call stub region at %p (a kernel would have raised SIGSEGV)",
             (void *)(uintptr_t)(pc - 2));
     struct fast_area *f = &t->fast;
@@ -139,6 +142,9 @@ int fastpath_redeliver(struct thread_state *t, ucontext_t *uc)
     if (f->mask_saved)
         *uc_mask(uc) = f->guest_mask;
     f->mask_saved = 0;
+    if (t->fast_step)
+        g[REG_EFL] |= EFLAGS_TF; /* gdb's stepi from inside the call */
+    t->fast_step = 0;
     t->guest_uc = uc;
     t->in_sigsys = 1;
     t->in_syscall = 0;
@@ -169,4 +175,73 @@ int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginf
     }
     t->fast.slow = 1;
     return 0;
+}
+
+/* gdb's view of the XSAVE area the hook filled: components the CPU left in
+ * their initial state (XSTATE_BV clear) are written out as that state and
+ * marked present, so that gdb reads real values and a register it writes is
+ * what XRSTOR loads; the kernel's software bytes (at 464, which XSAVE leaves
+ * alone) say how big the area is and that it holds AVX, as in a signal frame. */
+static void fp_view(struct thread_state *t)
+{
+    unsigned char *x = t->fast_xsave;
+    uint64_t bv;
+    mem_copy(&bv, x + 512, 8);
+    if (!(bv & XFEATURE_X87)) {
+        uint16_t fcw = 0x37f;
+        mem_set(x, 0, 32);
+        mem_copy(x, &fcw, 2);
+        mem_set(x + 32, 0, 128); /* st0-st7 */
+    }
+    if (!(bv & XFEATURE_SSE))
+        mem_set(x + 160, 0, 256); /* xmm0-xmm15 */
+    uint32_t mxcsr;
+    mem_copy(&mxcsr, x + 24, 4);
+    if (!mxcsr) {
+        mxcsr = 0x1f80;
+        mem_copy(x + 24, &mxcsr, 4);
+    }
+    uint64_t avx = 0;
+    uint64_t comp;
+    mem_copy(&comp, x + 520, 8); /* XCOMP_BV: compacted areas list their parts */
+    unsigned xcr0_lo, xcr0_hi; /* what the kernel enabled: XSAVE saved those */
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    if ((xcr0_lo & XFEATURE_AVX) && (!(comp >> 63) || (comp & XFEATURE_AVX)))
+        avx = XFEATURE_AVX;
+    if (avx && !(bv & XFEATURE_AVX))
+        mem_set(x + 576, 0, 256);
+    bv |= XFEATURE_X87 | XFEATURE_SSE | avx;
+    mem_copy(x + 512, &bv, 8);
+    uint32_t sw[6] = {FP_XSTATE_MAGIC1, avx ? 576 + 256 : 512, (uint32_t)(bv & 7), 0,
+                      avx ? 576 + 256 : 512, 0};
+    mem_copy(x + 464, sw, sizeof sw);
+}
+
+ucontext_t *fastpath_stop_context(struct thread_state *t)
+{
+    if (!fastpath_enabled || !t || !t->fast.in_hook || !t->in_syscall)
+        return 0;
+    fp_view(t);
+    t->fast_uc.uc_mcontext.fpregs = (fpregset_t)(void *)t->fast_xsave;
+    return &t->fast_uc;
+}
+
+void fastpath_stop_done(struct thread_state *t, ucontext_t *uc)
+{
+    if (!t || uc != &t->fast_uc)
+        return;
+    greg_t *g = uc->uc_mcontext.gregs;
+    struct fast_area *f = &t->fast;
+    static const int order[12] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9,
+                                  REG_RBX, REG_RBP, REG_R12, REG_R13, REG_R14, REG_R15};
+    for (int i = 0; i < 12; i++)
+        f->regs[i] = (uint64_t)g[order[i]];
+    f->rsp = (uint64_t)g[REG_RSP];
+    f->ret = (uint64_t)g[REG_RIP];
+    f->rflags = (uint64_t)g[REG_EFL] & ~(uint64_t)EFLAGS_TF;
+    t->fast_step = (g[REG_EFL] & EFLAGS_TF) != 0;
+    uc->uc_mcontext.fpregs = 0;
+    /* The fast exit reloads only what C clobbers; the slow one, everything
+     * gdb may have changed (and a step's trap flag goes on its frame). */
+    f->slow = 1;
 }

@@ -1,4 +1,4 @@
-/* X32_RUN_TRAP=rewrite, the patching side: which trapped sites qualify, the
+/* The rewrite fast path (the default), the patching side: which trapped sites qualify, the
  * stub regions below 4 GiB, the atomic rewrite, and undoing it when the guest
  * remaps or unprotects patched code.
  *
@@ -167,6 +167,10 @@ static uint64_t new_stub(uint64_t site, const unsigned char first[5])
     return stub;
 }
 
+/* Set when the kernel has no PROCMAP_QUERY (before Linux 6.11): then no site
+ * is ever rewritten, and no trap asks again. */
+static int procmap_missing;
+
 /* The mapping at addr: its protection flags, or -1 when it must not be patched. */
 static long mapping_flags(uint64_t addr)
 {
@@ -179,6 +183,8 @@ static long mapping_flags(uint64_t addr)
     q.query_addr = addr;
     long r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, &q);
     raw_syscall1(SYS_close, fd);
+    if (r == -ENOTTY || r == -EINVAL)
+        procmap_missing = 1; /* a kernel without the query */
     if (r || q.vma_start > addr || (q.vma_flags & (PM_SHARED | PM_WRITE)) ||
         !(q.vma_flags & PM_EXEC))
         return -1;
@@ -231,7 +237,8 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     unsigned off = (unsigned)(mov & 7);
     /* A call that may move the guest's %rip (rt_sigreturn, execve) is never
      * rewritable, so for the rest %rip - 2 is the `syscall` that trapped. */
-    if (off > 3 || nr > 0xffffffffULL || !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
+    if (procmap_missing || off > 3 || nr > 0xffffffffULL ||
+        !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
         site >= 0xFFFFE000ULL || nsites == MAX_SITES)
         return;
     uint64_t old;
@@ -282,8 +289,8 @@ static void memory_range(uint64_t addr, uint64_t len)
     uint64_t end = addr + len;
     for (int i = 0; i < nregions; i++)
         if (addr < regions[i] + REGION_SIZE && end > regions[i])
-            die(128 + SIGSEGV, "X32_RUN_TRAP=rewrite: the program remapped or unprotected "
-                "x32-run's system-call stubs at %p; run it without X32_RUN_TRAP=rewrite",
+            die(128 + SIGSEGV, "rewrite fast path: the program remapped or unprotected "
+                "x32-run's system-call stubs at %p; run it with X32_RUN_TRAP=sud",
                 (void *)(uintptr_t)regions[i]);
     if (!nsites)
         return;
@@ -323,4 +330,14 @@ void fastpath_memory_call(unsigned long nr, const greg_t *g)
     default:
         break;
     }
+}
+
+const char *fastpath_unavailable_reason(void)
+{
+    if (!fastpath_xsave_usable())
+        return "the CPU or kernel offers no usable XSAVE";
+    mapping_flags((uint64_t)(uintptr_t)&fastpath_unavailable_reason);
+    if (procmap_missing)
+        return "the kernel has no PROCMAP_QUERY (Linux 6.11+), so no site can be checked";
+    return 0;
 }

@@ -37,10 +37,17 @@ static ucontext_t *stop_context(ucontext_t *uc)
         return 0;
     if (pc < (uint64_t)__executable_start || pc >= (uint64_t)__etext)
         return uc; /* guest code (or its vDSO) */
+    int blocked = pc > (uint64_t)safe_syscall_start && pc < (uint64_t)safe_syscall_end;
+    /* Blocked in a call that came through the rewrite fast path's hook: the
+     * same, with the registers the hook saved. */
+    ucontext_t *hook = blocked ? fastpath_stop_context(t) : 0;
+    if (hook) {
+        uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
+        return hook;
+    }
     /* Blocked in a guest's call: stop at its `syscall`, as ptrace would; the
      * call is made again from the start once gdb lets the thread go. */
-    if (t && t->in_sigsys && t->guest_uc && pc > (uint64_t)safe_syscall_start &&
-        pc < (uint64_t)safe_syscall_end) {
+    if (t && t->in_sigsys && t->guest_uc && blocked) {
         uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
         return t->guest_uc;
     }
@@ -128,5 +135,6 @@ int gdb_attach_request(const siginfo_t *si, ucontext_t *uc)
         s = (int)hi;
     }
     gdb_stub_attach(s, stop, uc);
+    fastpath_stop_done(current_thread(), stop);
     return 1;
 }

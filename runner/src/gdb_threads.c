@@ -4,6 +4,7 @@
  * in a system call parks too: its guest context is then the trap frame's.
  * The table is indexed by slot; threads come and go through threads.c's list. */
 #include "gdb.h"
+#include "fastpath.h"
 #include "raw_syscall.h"
 #include "signals.h"
 #include "util.h"
@@ -79,9 +80,13 @@ static void stop_handler(int sig, siginfo_t *si, void *ctx)
     struct thread_state *t = current_thread();
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     /* Stopped inside the runner (a blocking call): gdb sees the guest's
-     * registers at its `syscall`, from the SIGSYS frame. */
-    if (pc >= (uint64_t)__executable_start && pc < (uint64_t)__etext && t->guest_uc &&
-        t->in_sigsys)
+     * registers at its `syscall`, from the rewrite fast path's hook or the
+     * SIGSYS frame. */
+    int in_runner = pc >= (uint64_t)__executable_start && pc < (uint64_t)__etext;
+    ucontext_t *hook = in_runner ? fastpath_stop_context(t) : 0;
+    if (hook)
+        uc = hook;
+    else if (in_runner && t->guest_uc && t->in_sigsys)
         uc = t->guest_uc;
     int tid = (int)raw_syscall0(SYS_gettid);
     gdb_thread_parked(tid, uc);
@@ -92,6 +97,7 @@ static void stop_handler(int sig, siginfo_t *si, void *ctx)
             break;
     }
     gdb_thread_unparked(tid);
+    fastpath_stop_done(t, uc);
 }
 
 void gdb_threads_install(void)

@@ -6,7 +6,7 @@
  * a power of two, so rounding %rsp down finds the block. */
 #define ALTSTACK_SIZE (512 * 1024)
 
-/* X32_RUN_TRAP=rewrite (fastpath_*.c): the thread block's fast-path area,
+/* The rewrite fast path (fastpath_*.c): the thread block's fast-path area,
  * which fastpath_entry.S reaches through %gs (whose base is the block).
  * Offsets are asserted against struct fast_area in thread_state.h. */
 #define FAST_AREA_OFFSET 8

@@ -1,5 +1,7 @@
 /* What the host can do, for --probe and for choosing the default mode. */
 #include "probe.h"
+#include "fastpath.h"
+#include "trap.h"
 #include "raw_syscall.h"
 #include <errno.h>
 #include <signal.h>
@@ -173,8 +175,17 @@ int print_probe(const char *sysroot)
     printf("sysroot: %s\n", sysroot);
     if (x32)
         printf("mode: native (the kernel runs x32 programs itself)\n");
-    else if (sud)
+    else if (sud) {
         printf("mode: user (x32 system calls are trapped with syscall user dispatch and emulated)\n");
+        const char *why = fastpath_unavailable_reason();
+        if (why)
+            printf("rewrite fast path: unavailable (%s): every call traps\n", why);
+        else if (trap_choice() != TRAP_CHOICE_REWRITE)
+            printf("rewrite fast path: available, off (X32_RUN_TRAP=%s)\n", getenv("X32_RUN_TRAP"));
+        else
+            printf("rewrite fast path: on (a system-call site is rewritten at its 4th trap and\n"
+                   "      then calls the emulator without a signal; X32_RUN_TRAP=sud turns it off)\n");
+    }
     else
         printf("mode: user, with the seccomp fallback (no syscall user dispatch: system calls\n"
                "      with the x32 bit are trapped by a seccomp filter; this sets no_new_privs,\n"

@@ -28,7 +28,7 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 
     if (fastpath_enabled && fastpath_host_signal(t, uc, sig, si))
-        return; /* X32_RUN_TRAP=rewrite: see fastpath_hook.c */
+        return; /* the rewrite fast path: see fastpath_hook.c */
     if (!in_runner_text(pc)) {
         if (sig == SIGSEGV && si->si_code == SEGV_ACCERR &&
             in_stack_guard((uint64_t)si->si_addr)) {

@@ -151,10 +151,10 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     t->tid = (int)raw_syscall0(SYS_gettid);
     t->tgid = (int)raw_syscall0(SYS_getpid);
     install_sigsys_handler();
-    /* SUD, unless it is missing or X32_RUN_TRAP=seccomp asks for the fallback. */
-    const char *want = getenv("X32_RUN_TRAP");
+    /* SUD, unless it is missing or X32_RUN_TRAP=seccomp asks for the fallback
+     * (the rewrite fast path, the default, builds on SUD's traps). */
     long r = -1;
-    if (!want || !str_eq(want, "seccomp"))
+    if (trap_choice() != TRAP_CHOICE_SECCOMP)
         r = enable_syscall_dispatch();
     if (r) {
         trap_mechanism = TRAP_SECCOMP;

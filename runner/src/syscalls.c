@@ -213,7 +213,7 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         if (ARG1(g) == ARCH_MAP_VDSO_X32)
             return unsupported(nr, EINVAL, "ARCH_MAP_VDSO_X32");
         if (fastpath_enabled && ARG1(g) == 0x1001 /* ARCH_SET_GS */)
-            return unsupported(nr, EINVAL, "X32_RUN_TRAP=rewrite keeps its thread block in %gs");
+            return unsupported(nr, EINVAL, "the rewrite fast path keeps its thread block in %gs (X32_RUN_TRAP=sud allows it)");
         if (ARG1(g) == ARCH_SHSTK_ENABLE)
             return unsupported(nr, EINVAL, "shadow stacks conflict with signal frame rewriting");
         return forward(t, nr, g);

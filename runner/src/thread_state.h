@@ -42,7 +42,7 @@ struct thread_state {
      * rt_sigreturn; must stay the first member. */
     volatile int in_sigsys;
     int fast_pad_;
-    /* X32_RUN_TRAP=rewrite: what fastpath_entry.S saves and reads through
+    /* The rewrite fast path: what fastpath_entry.S saves and reads through
      * %gs; at FAST_AREA_OFFSET (layout.h). */
     struct fast_area {
         uint64_t self;          /* this block: the %gs base, set per thread */
@@ -93,10 +93,13 @@ struct thread_state {
     /* A new CLONE_VM child starts by rt_sigreturn through this context. */
     ucontext_t start_uc __attribute__((aligned(16)));
     unsigned char start_fpstate[FPSTATE_MAX] __attribute__((aligned(64)));
-    /* X32_RUN_TRAP=rewrite: the context the hook hands the emulator, and the
+    /* The rewrite fast path: the context the hook hands the emulator, and the
      * guest's FP state while it runs. */
     ucontext_t fast_uc;
     unsigned char fast_xsave[FPSTATE_MAX] __attribute__((aligned(64)));
+    /* gdb stepped a thread stopped inside the hook: the slow exit's SIGSYS
+     * frame gets the trap flag (fastpath_stop_done, fastpath_redeliver). */
+    int fast_step;
 };
 
 static inline struct thread_state *current_thread(void)

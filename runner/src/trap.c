@@ -12,6 +12,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
@@ -35,6 +36,22 @@ long enable_syscall_dispatch(void)
         return 0;
     return raw_syscall5(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON,
                         LOW_4G, USER_TOP_47 - LOW_4G, 0);
+}
+
+/* X32_RUN_TRAP: unset or "rewrite" (the default: SUD plus the fast path,
+ * which falls back to SUD where it cannot rewrite), "sud" or "seccomp".
+ * Anything else ends the run: a typo must not quietly pick another mode. */
+enum trap_choice trap_choice(void)
+{
+    const char *want = getenv("X32_RUN_TRAP");
+    if (!want || !want[0] || str_eq(want, "rewrite"))
+        return TRAP_CHOICE_REWRITE;
+    if (str_eq(want, "sud"))
+        return TRAP_CHOICE_SUD;
+    if (str_eq(want, "seccomp"))
+        return TRAP_CHOICE_SECCOMP;
+    die(126, "X32_RUN_TRAP=%s is not a trap mechanism: use rewrite (the default), sud "
+             "or seccomp", want);
 }
 
 /* The fallback for kernels without Syscall User Dispatch: a filter that
@@ -72,7 +89,7 @@ static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t
 }
 
 /* One guest call, from either entry: the SIGSYS handler (uc is the trap's
- * frame, which signals may be delivered onto) or the X32_RUN_TRAP=rewrite
+ * frame, which signals may be delivered onto) or the rewrite fast path
  * hook (uc is built from saved registers and no SIGSYS frame exists, so
  * guest_uc and in_sigsys are left alone).  in_syscall goes up before
  * in_sigsys: in_sigsys alone sends a signal straight onto guest_uc, which
@@ -153,9 +170,9 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     struct thread_state *t = current_thread();
     greg_t *g = uc->uc_mcontext.gregs;
     if (fastpath_enabled && fastpath_redeliver(t, uc))
-        return; /* X32_RUN_TRAP=rewrite: the hook's exit with signals to deliver */
+        return; /* the rewrite fast path: the hook's exit with signals to deliver */
     run_emulated_call(t, uc, (uint64_t)g[REG_RAX], CALL_FROM_SIGSYS);
-    /* X32_RUN_TRAP=rewrite: still "in the call", so a signal now is queued and
+    /* The rewrite fast path: still "in the call", so a signal now is queued and
      * a fault reading the site's bytes is a recoverable one. */
     if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)
         fastpath_after_trap(t, uc, t->cur_nr);

@@ -111,7 +111,8 @@ run_prog() {
     mkdir -p "$_wd"
     # $run is empty in native mode, one word otherwise.
     # shellcheck disable=SC2086
-    (cd "$_wd" && X32_TEST_VAR=x32-value exec timeout -k 5 "$timeout_s" \
+    (cd "$_wd" && X32_TEST_VAR=x32-value X32_TEST_EXPECT_REWRITE=$expect_rewrite \
+        exec timeout -k 5 "$timeout_s" \
         $run "$2" x32-arg1 'x32 arg 2' </dev/null) >"$TEST_TMP/log/$1.log" 2>&1
 }
 
@@ -245,6 +246,22 @@ if [ "$mode" = x32 ]; then
     fi
 fi
 
+# What the fastpath_* programs must find at their site (X32_TEST_EXPECT_REWRITE):
+# rewritten when x32-run runs with its fast path (the default) and --probe says this
+# host can rewrite; untouched with X32_RUN_TRAP=sud or seccomp, or natively.
+expect_rewrite=0
+if [ "$mode" = x32 ]; then
+    case ${X32_RUN_TRAP:-rewrite} in
+        rewrite)
+            _fp=$("$run" --probe 2>/dev/null | grep '^rewrite fast path:')
+            case $_fp in
+                "rewrite fast path: on"*) expect_rewrite=1 ;;
+                *) printf 'runner tests: no site rewriting here (%s); the fastpath_* tests check the SUD path\n' \
+                       "${_fp:-x32-run --probe says nothing of the rewrite fast path}" ;;
+            esac ;;
+    esac
+fi
+
 # Helpers.  A failure here shows up in the tests that need them.
 helpers_ok=1
 if ! compile "$TEST_TMP/helpers/helper_prog" "$TEST_TMP/log/helper_prog.log" \
@@ -269,18 +286,18 @@ if [ "$all" = 1 ] && [ "$build_only" != 1 ]; then
 fi
 tree=$all
 [ "$build_only" != 1 ] || tree=0
-rewrite=$all
-[ "$build_only" != 1 ] || rewrite=0
+sud=$all
+[ "$build_only" != 1 ] || sud=0
 for name in $names; do
     if [ "$name" = tree ]; then tree=1; continue; fi
-    if [ "$name" = rewrite ]; then rewrite=1; continue; fi
+    if [ "$name" = sud ]; then sud=1; continue; fi
     run_test "$name"
 done
-# X32_RUN_TRAP=rewrite (rewrite.sh): with the full suite, or alone as `run.sh rewrite`;
-# not again when the whole suite already runs with it.
-if [ "$rewrite" = 1 ] && [ "$mode" = x32 ] && [ "${X32_RUN_TRAP:-}" != rewrite ]; then
-    # shellcheck source=rewrite.sh
-    . "$here/rewrite.sh"
+# X32_RUN_TRAP=sud (sud.sh): with the full suite, or alone as `run.sh sud`; not again
+# when the whole suite already runs with it.
+if [ "$sud" = 1 ] && [ "$mode" = x32 ] && [ "${X32_RUN_TRAP:-}" != sud ]; then
+    # shellcheck source=sud.sh
+    . "$here/sud.sh"
 fi
 # x32-run --tree (tree.sh): with the full suite, or alone as `run.sh tree`.
 if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then

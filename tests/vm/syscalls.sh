@@ -6,8 +6,9 @@
 # in user mode and once through x32-run --mode vm on the real x32 kernel, and every case
 # is one PASS/FAIL: its two lines must be equal, or the case must be listed in
 # known-differences.txt as "syscall:NAME REASON".  The table runs again in user mode
-# with X32_RUN_TRAP=seccomp (the fallback trap) and X32_RUN_TRAP=rewrite (the fast
-# path), each checked against the VM the same way and reported as one case.
+# with X32_RUN_TRAP=seccomp (the fallback trap) and X32_RUN_TRAP=sud (every call
+# trapped, no site rewritten; the default is the rewrite fast path), each checked
+# against the VM the same way and reported as one case.
 # shellcheck disable=SC2154
 
 # trap_differential MODE WHAT: the table once more in user mode with
@@ -72,7 +73,7 @@ syscall_differential() {
     done < "$TEST_TMP/st.list"
 
     trap_differential seccomp "the fallback trap"
-    trap_differential rewrite "the opt-in fast path that rewrites system-call sites"
+    trap_differential sud "syscall user dispatch without the rewrite fast path"
 }
 
 syscall_differential
