@@ -39,7 +39,7 @@ gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-por
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
 gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap gdb-avx-registers
 gdb-run-restart-args gdb-no-start-run gdb-attach-spinning gdb-attach-blocked-read
-gdb-attach-hangup-runs-on gdb-attach-refuses-native"
+gdb-attach-blocked-fast-path gdb-attach-hangup-runs-on gdb-attach-refuses-native"
 skip_all() {
     for c in $cases; do skip "$c" "$1"; done
     exit 0
@@ -223,6 +223,36 @@ if "$cc" -g -O0 -o "$tmp/attach" "$here/attach.c" 2>"$tmp/cc5.log"; then
     else
         fail gdb-attach-blocked-read "exit $read_rc; gdb: $(grep -v '^warning' "$tmp/read.out" | tail -n 1); program: $(tail -n 1 "$tmp/read.prog")"
     fi
+    # The same in a call that came through the rewrite fast path (x32-run's
+    # default): the program reads 5 bytes through one patchable site, which is
+    # rewritten by then, and blocks there inside the hook.  gdb must see the
+    # call's registers (fd 0, count 1, xmm8 as the program set it), a backtrace
+    # into main, and the call must give its byte after the detach.
+    case ${X32_RUN_TRAP:-rewrite} in
+        rewrite) if "$run" --probe 2>/dev/null | grep -q '^rewrite fast path: on'; then
+                     site_want=e9; else site_want=b8; fi ;;
+        *) site_want=b8 ;;
+    esac
+    rm -f "$tmp/fifo"
+    mkfifo "$tmp/fifo"
+    "$run" "$tmp/attach" site <"$tmp/fifo" >"$tmp/site.prog" 2>&1 &
+    prog_pid=$!
+    exec 7>"$tmp/fifo"
+    printf '12345' >&7
+    x32_gdb "$tmp/site.out" --pid "$(wait_ready "$tmp/site.prog")" -ex 'bt' -ex 'print $rdi' \
+        -ex 'print $rdx' -ex 'print/x $xmm8.v2_int64[0]' -ex detach "$tmp/attach"
+    printf 'x' >&7
+    exec 7>&-
+    wait "$prog_pid"
+    site_rc=$?
+    if grep -Eq '^#0 .*site_read' "$tmp/site.out" && grep -Eq '^#1 .* in main \(' "$tmp/site.out" &&
+        grep -q '^\$1 = 0$' "$tmp/site.out" && grep -q '^\$2 = 1$' "$tmp/site.out" &&
+        grep -q '^\$3 = 0x5832726561647878$' "$tmp/site.out" &&
+        grep -q "^read 1 'x' site $site_want\$" "$tmp/site.prog" && [ "$site_rc" = 23 ]; then
+        pass gdb-attach-blocked-fast-path
+    else
+        fail gdb-attach-blocked-fast-path "exit $site_rc; gdb: $(grep -v '^warning' "$tmp/site.out" | tr '\n' '|' | cut -c1-300); program (site should be $site_want): $(tail -n 1 "$tmp/site.prog")"
+    fi
     # gdb killed while attached: the program is detached and runs on (a
     # breakpoint left behind must not stop it), as after a native gdb dies.
     "$run" "$tmp/attach" spin >"$tmp/hang.prog" 2>&1 &
@@ -238,7 +268,7 @@ if "$cc" -g -O0 -o "$tmp/attach" "$here/attach.c" 2>"$tmp/cc5.log"; then
     fi
 else
     for c in gdb-run-restart-args gdb-no-start-run gdb-attach-spinning gdb-attach-blocked-read \
-        gdb-attach-hangup-runs-on; do
+        gdb-attach-blocked-fast-path gdb-attach-hangup-runs-on; do
         fail "$c" "attach.c does not build for x32: $(tail -n 1 "$tmp/cc5.log")"
     done
 fi
