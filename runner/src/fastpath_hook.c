@@ -188,17 +188,17 @@ static void fp_view(struct thread_state *t)
     uint64_t bv;
     mem_copy(&bv, x + 512, 8);
     if (!(bv & XFEATURE_X87)) {
+        /* FCW..FDP only: MXCSR (at 24) is saved with SSE/AVX, whatever x87's state. */
         uint16_t fcw = 0x37f;
-        mem_set(x, 0, 32);
+        mem_set(x, 0, 24);
         mem_copy(x, &fcw, 2);
         mem_set(x + 32, 0, 128); /* st0-st7 */
     }
     if (!(bv & XFEATURE_SSE))
         mem_set(x + 160, 0, 256); /* xmm0-xmm15 */
-    uint32_t mxcsr;
-    mem_copy(&mxcsr, x + 24, 4);
-    if (!mxcsr) {
-        mxcsr = 0x1f80;
+    if (!(bv & (XFEATURE_SSE | XFEATURE_AVX))) {
+        /* XSAVEC may skip MXCSR then; the CPU counts it in use unless it is 1f80. */
+        uint32_t mxcsr = 0x1f80;
         mem_copy(x + 24, &mxcsr, 4);
     }
     uint64_t avx = 0;
