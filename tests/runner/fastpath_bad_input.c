@@ -10,6 +10,8 @@
 #include "fastpath_site.h"
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #ifdef __ILP32__
 #define GETPID_NR 0x40000027u
@@ -52,6 +54,32 @@ static int died_of_segv(int st)
     return (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) || (WIFEXITED(st) && WEXITSTATUS(st) == 139);
 }
 
+/* run_child with the child's stderr (where x32-run's one-line message goes)
+ * caught in msg, so that the message is checked and never reaches the log. */
+static int run_child_stderr(void (*fn)(void), char *msg, size_t size)
+{
+    int p[2];
+    REQUIRE_SYS(pipe(p));
+    pid_t pid = fork();
+    REQUIRE_SYS(pid);
+    if (pid == 0) {
+        dup2(p[1], 2);
+        close(p[0]);
+        fn();
+        _exit(0);
+    }
+    close(p[1]);
+    size_t n = 0;
+    ssize_t r;
+    while (n + 1 < size && (r = read(p[0], msg + n, size - 1 - n)) > 0)
+        n += (size_t)r;
+    msg[n] = 0;
+    close(p[0]);
+    int st = 0;
+    REQUIRE_SYS(waitpid(pid, &st, 0));
+    return st;
+}
+
 int main(void)
 {
     long long out[5];
@@ -63,9 +91,14 @@ int main(void)
         memcpy(&rel, site_mov + 1, 4);
         stub_region = region_of((uintptr_t)(site_mov + 5 + rel));
         REQUIRE(stub_region != 0);
-        CHECK(died_of_segv(run_child(write_stub)));
-        CHECK(died_of_segv(run_child(jump_to_region)));
-        CHECK(died_of_segv(run_child(map_over_region)));
+        char msg[512];
+        CHECK(died_of_segv(run_child_stderr(write_stub, msg, sizeof msg)));
+        CHECK(died_of_segv(run_child_stderr(jump_to_region, msg, sizeof msg)));
+        CHECK(strstr(msg, "x32-run: rewrite fast path: the program jumped to x32-run's "
+                          "system-call stub region") != 0);
+        CHECK(died_of_segv(run_child_stderr(map_over_region, msg, sizeof msg)));
+        CHECK(strstr(msg, "x32-run: rewrite fast path: the program remapped or unprotected "
+                          "x32-run's system-call stubs") != 0);
     }
     /* Rewrite the instruction: the kernel would simply run the new bytes. */
     uintptr_t page = (uintptr_t)site_mov & ~(uintptr_t)4095;
