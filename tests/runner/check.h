@@ -174,6 +174,38 @@ static inline int run_child(void (*fn)(void))
     return wait_status(pid);
 }
 
+/* run_child_stderr: run_child with the child's stderr caught in out (size
+ * bytes, NUL-terminated), for reports a child prints as it dies (x32-run's
+ * one-line messages, sanitizers); the status, or -1 when pipe or fork failed. */
+static inline int run_child_stderr(void (*fn)(void), char *out, size_t size)
+{
+    int fds[2];
+    out[0] = 0;
+    if (!CHECK_SYS(pipe(fds)))
+        return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 2);
+        close(fds[0]);
+        fn();
+        fflush(NULL);
+        _exit(check_done());
+    }
+    close(fds[1]);
+    size_t got = 0;
+    ssize_t n;
+    while (pid > 0 && got + 1 < size && (n = read(fds[0], out + got, size - 1 - got)) > 0)
+        got += (size_t)n;
+    out[got] = 0;
+    close(fds[0]);
+    if (pid < 0) {
+        check_report(__FILE__, __LINE__, "fork failed");
+        return -1;
+    }
+    return wait_status(pid);
+}
+
 /* helper_path: a program or library that run.sh built into $X32_TEST_HELPERS. */
 static inline const char *helper_path(const char *name)
 {

@@ -10,8 +10,6 @@
 #include "fastpath_site.h"
 #include <stdint.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #ifdef __ILP32__
 #define GETPID_NR 0x40000027u
@@ -52,32 +50,6 @@ static void map_over_region(void)
 static int died_of_segv(int st)
 {
     return (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) || (WIFEXITED(st) && WEXITSTATUS(st) == 139);
-}
-
-/* run_child with the child's stderr (where x32-run's one-line message goes)
- * caught in msg, so that the message is checked and never reaches the log. */
-static int run_child_stderr(void (*fn)(void), char *msg, size_t size)
-{
-    int p[2];
-    REQUIRE_SYS(pipe(p));
-    pid_t pid = fork();
-    REQUIRE_SYS(pid);
-    if (pid == 0) {
-        dup2(p[1], 2);
-        close(p[0]);
-        fn();
-        _exit(0);
-    }
-    close(p[1]);
-    size_t n = 0;
-    ssize_t r;
-    while (n + 1 < size && (r = read(p[0], msg + n, size - 1 - n)) > 0)
-        n += (size_t)r;
-    msg[n] = 0;
-    close(p[0]);
-    int st = 0;
-    REQUIRE_SYS(waitpid(pid, &st, 0));
-    return st;
 }
 
 int main(void)

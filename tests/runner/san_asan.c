@@ -26,31 +26,6 @@ static void use_after_free(void)
     p[3] = 1;
 }
 
-static char *run(void (*fn)(void), int *status)
-{
-    static char out[16384];
-    int fds[2];
-    if (pipe(fds) != 0)
-        return NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fds[1], 2);
-        close(fds[0]);
-        fn();
-        _exit(0);
-    }
-    close(fds[1]);
-    size_t got = 0;
-    ssize_t n;
-    while (got < sizeof out - 1 && (n = read(fds[0], out + got, sizeof out - 1 - got)) > 0)
-        got += n;
-    out[got] = 0;
-    close(fds[0]);
-    *status = wait_status(pid);
-    return out;
-}
-
 int main(void)
 {
     /* Ordinary use works with the sanitizer's allocator. */
@@ -59,16 +34,16 @@ int main(void)
     memset(ok, 1, 1000);
     free(ok);
 
-    int st = 0;
-    char *out = run(overflow, &st);
-    CHECK(out != NULL);
+    static char out[16384];
+    int st = run_child_stderr(overflow, out, sizeof out);
+    CHECK(st != -1);
     CHECK(WIFEXITED(st) && WEXITSTATUS(st) != 0);
-    if (!CHECK(out && strstr(out, "ERROR: AddressSanitizer: heap-buffer-overflow")) ||
+    if (!CHECK(strstr(out, "ERROR: AddressSanitizer: heap-buffer-overflow")) ||
         !CHECK(strstr(out, "WRITE of size 1")))
-        fprintf(stderr, "  child stderr:\n%.3000s", out ? out : "");
-    out = run(use_after_free, &st);
+        fprintf(stderr, "  child stderr:\n%.3000s", out);
+    st = run_child_stderr(use_after_free, out, sizeof out);
     CHECK(WIFEXITED(st) && WEXITSTATUS(st) != 0);
-    if (!CHECK(out && strstr(out, "ERROR: AddressSanitizer: heap-use-after-free")))
-        fprintf(stderr, "  child stderr:\n%.3000s", out ? out : "");
+    if (!CHECK(strstr(out, "ERROR: AddressSanitizer: heap-use-after-free")))
+        fprintf(stderr, "  child stderr:\n%.3000s", out);
     return check_done();
 }
