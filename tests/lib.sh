@@ -38,6 +38,21 @@ suite_setup() {
 # suite_cleanup: remove the scratch directory suite_setup made (none under tests/run.sh).
 suite_cleanup() { [ -z "${SUITE_OWN_TMP:-}" ] || rm -rf "$SUITE_OWN_TMP"; }
 
+# fast_path_state RUN: what x32-run RUN's rewrite fast path does here, as --probe
+# says: "on" when this run rewrites call sites, else the reason it does not
+# (X32_RUN_TRAP set to another trap, or --probe's own line).
+fast_path_state() {
+    case ${X32_RUN_TRAP:-rewrite} in
+        rewrite) ;;
+        *) printf 'off (X32_RUN_TRAP=%s)\n' "$X32_RUN_TRAP"; return ;;
+    esac
+    _fps=$("$1" --probe 2>/dev/null | sed -n 's/^rewrite fast path: //p')
+    case $_fps in
+        on*) echo on ;;
+        *) printf '%s\n' "${_fps:-x32-run --probe says nothing of the rewrite fast path}" ;;
+    esac
+}
+
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
 skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }

@@ -228,11 +228,8 @@ if "$cc" -g -O0 -o "$tmp/attach" "$here/attach.c" 2>"$tmp/cc5.log"; then
     # rewritten by then, and blocks there inside the hook.  gdb must see the
     # call's registers (fd 0, count 1, xmm8 as the program set it), a backtrace
     # into main, and the call must give its byte after the detach.
-    case ${X32_RUN_TRAP:-rewrite} in
-        rewrite) if "$run" --probe 2>/dev/null | grep -q '^rewrite fast path: on'; then
-                     site_want=e9; else site_want=b8; fi ;;
-        *) site_want=b8 ;;
-    esac
+    site_want=b8
+    [ "$(fast_path_state "$run")" != on ] || site_want=e9
     rm -f "$tmp/fifo"
     mkfifo "$tmp/fifo"
     "$run" "$tmp/attach" site <"$tmp/fifo" >"$tmp/site.prog" 2>&1 &

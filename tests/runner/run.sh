@@ -251,14 +251,11 @@ fi
 # host can rewrite; untouched with X32_RUN_TRAP=sud or seccomp, or natively.
 expect_rewrite=0
 if [ "$mode" = x32 ]; then
-    case ${X32_RUN_TRAP:-rewrite} in
-        rewrite)
-            _fp=$("$run" --probe 2>/dev/null | grep '^rewrite fast path:' || true)
-            case $_fp in
-                "rewrite fast path: on"*) expect_rewrite=1 ;;
-                *) printf 'runner tests: no site rewriting here (%s); the fastpath_* tests check the SUD path\n' \
-                       "${_fp:-x32-run --probe says nothing of the rewrite fast path}" ;;
-            esac ;;
+    _fp=$(fast_path_state "$run")
+    case $_fp in
+        on) expect_rewrite=1 ;;
+        "off (X32_RUN_TRAP="*) ;;
+        *) printf 'runner tests: no site rewriting here (%s); the fastpath_* tests check the SUD path\n' "$_fp" ;;
     esac
 fi
 
