@@ -73,24 +73,21 @@ void fastpath_thread_start(struct thread_state *t)
         die(126, "rewrite fast path: cannot set the %%gs base; run with X32_RUN_TRAP=sud");
 }
 
+/* The gregs slot of each fast-area register (thread_state.h's regs[] order,
+ * which fastpath_entry.S fills): the hook builds its ucontext with it, and
+ * fastpath_stop_done takes gdb's changes back with it. */
+static const int fast_reg_slot[12] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8,  REG_R9,
+                                      REG_RBX, REG_RBP, REG_R12, REG_R13, REG_R14, REG_R15};
+
 void fastpath_hook_c(struct thread_state *t);
 void fastpath_hook_c(struct thread_state *t)
 {
     ucontext_t *uc = &t->fast_uc;
     greg_t *g = uc->uc_mcontext.gregs;
     struct fast_area *f = &t->fast;
-    g[REG_RDI] = (greg_t)f->regs[0];
-    g[REG_RSI] = (greg_t)f->regs[1];
-    g[REG_RDX] = (greg_t)f->regs[2];
-    g[REG_R10] = (greg_t)f->regs[3];
-    g[REG_R8] = (greg_t)f->regs[4];
-    g[REG_R9] = (greg_t)f->regs[5];
-    g[REG_RBX] = (greg_t)f->regs[6];
-    g[REG_RBP] = (greg_t)f->regs[7];
-    g[REG_R12] = (greg_t)f->regs[8];
-    g[REG_R13] = (greg_t)f->regs[9];
-    g[REG_R14] = (greg_t)f->regs[10];
-    g[REG_R15] = (greg_t)f->regs[11];
+#pragma GCC unroll 12 /* every fast call passes here: straight-line stores */
+    for (int i = 0; i < 12; i++)
+        g[fast_reg_slot[i]] = (greg_t)f->regs[i];
     g[REG_RAX] = (greg_t)f->nr;
     g[REG_RCX] = g[REG_RIP] = (greg_t)f->ret;
     g[REG_R11] = g[REG_EFL] = (greg_t)f->rflags;
@@ -232,10 +229,8 @@ void fastpath_stop_done(struct thread_state *t, ucontext_t *uc)
         return;
     greg_t *g = uc->uc_mcontext.gregs;
     struct fast_area *f = &t->fast;
-    static const int order[12] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9,
-                                  REG_RBX, REG_RBP, REG_R12, REG_R13, REG_R14, REG_R15};
     for (int i = 0; i < 12; i++)
-        f->regs[i] = (uint64_t)g[order[i]];
+        f->regs[i] = (uint64_t)g[fast_reg_slot[i]];
     f->rsp = (uint64_t)g[REG_RSP];
     f->ret = (uint64_t)g[REG_RIP];
     f->rflags = (uint64_t)g[REG_EFL] & ~(uint64_t)EFLAGS_TF;
