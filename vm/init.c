@@ -199,6 +199,7 @@ static void bring_up_loopback(void)
 
 static void set_up_file_tree(void)
 {
+    load_guest_modules();
     mount_or_die("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
     mount_or_die("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
     mount_or_die("devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755");
@@ -236,12 +237,13 @@ static void set_up_file_tree(void)
     bring_up_loopback();
 }
 
-/* open_agent_port: the virtio-serial port QEMU named X32VM_PORT_NAME. */
-static int open_agent_port(void)
+/* find_agent_port: the virtio-serial port QEMU named X32VM_PORT_NAME, opened; -1 while
+ * it is not there. */
+static int find_agent_port(void)
 {
     DIR *d = opendir("/sys/class/virtio-ports");
     if (!d)
-        leave_vm("no virtio-ports in sysfs (is CONFIG_VIRTIO_CONSOLE on?)");
+        return -1;
     int fd = -1;
     for (struct dirent *e; fd < 0 && (e = readdir(d));) {
         char path[300], name[64] = "";
@@ -261,9 +263,23 @@ static int open_agent_port(void)
             log_msg("open %s: %s", path, strerror(errno));
     }
     closedir(d);
-    if (fd < 0)
-        leave_vm("the agent's virtio-serial port is missing");
     return fd;
+}
+
+/* open_agent_port: the agent's port. QEMU announces ports over virtio-console's control
+ * queue, which a kernel handles in a work queue: when virtio_console was just loaded as
+ * a module (Debian's kernel), the port can appear a moment after the module is in. */
+static int open_agent_port(void)
+{
+    for (int tries = 0; tries < 1500; tries++) { /* 30 s: TCG on a busy host is slow */
+        int fd = find_agent_port();
+        if (fd >= 0)
+            return fd;
+        usleep(20000);
+    }
+    if (access("/sys/class/virtio-ports", F_OK) != 0)
+        leave_vm("no virtio-ports in sysfs (is CONFIG_VIRTIO_CONSOLE on, or its module in /modules?)");
+    leave_vm("the agent's virtio-serial port is missing");
 }
 
 static void set_blocking(int fd, int blocking)

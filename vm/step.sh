@@ -1,52 +1,59 @@
 # shellcheck shell=sh
-# The guest kernel for x32-vm: Linux 6.1 from the same pinned source as the headers,
-# configured from `make tinyconfig` plus vm/kernel.config (x32, virtio, 9p and every
-# system-call family programs use), with an initramfs holding the agent (vm/init.c),
-# installed as share/x32-sdk/vm/{bzImage,initramfs.cpio}.
+# The guest kernel for x32-vm, by default Debian 12's own kernel image (vm/debian-kernel.pin):
+# it has the x32 ABI compiled in, and x32-vm boots it with syscall.x32=y. Nothing is
+# compiled but the agent, so the step takes seconds where building a kernel took ten
+# minutes. The image's modules for virtio, 9p and overlayfs go into the initramfs
+# (vm/initramfs.sh). Installed as share/x32-sdk/vm/{bzImage,initramfs.cpio,kernel.config}.
+# `./build.sh --with vm-kernel` builds a kernel from source instead (vm/steps/vm-kernel.sh).
 deps=""
-pins="sysroot/linux.pin"
-# Only what goes into the guest: a README or x32-vm (host side) edit must not rebuild a
-# kernel.  x32-vm itself is installed by vm/install.sh from finish_sdk (lib/finish.sh).
-inputs="vm/kernel.config vm/Makefile vm/init.c vm/agent_run.c vm/run_request.c vm/wire.c
-vm/guest.h vm/protocol.h vm/run_request.h vm/wire.h"
+pins="sysroot/linux.pin"  # gen_init_cpio, the kernel's own initramfs writer, comes from it
+. "$TOP/vm/initramfs.sh"
+# Only what goes into the guest: a README or x32-vm (host side) edit must not redo it.
+# x32-vm itself is installed by vm/install.sh from finish_sdk (lib/finish.sh).
+inputs="vm/debian-kernel.pin $GUEST_INPUTS"
 
-# kernel_config_missing KBUILD: the options vm/kernel.config asks for that the final
-# .config lacks (an unmet dependency drops them silently); empty when all took.
-kernel_config_missing() {
-    grep -E '^CONFIG_[A-Za-z0-9_]+=' "$TOP/vm/kernel.config" | while read -r _want; do
-        grep -qx "$_want" "$1/.config" || printf '%s ' "$_want"
-    done
+# fetch_kernel_deb PIN OUT: the pinned kernel package, checked, at OUT; a newer ABI's
+# package (checked by apt against its signed index) when the archive no longer has it.
+fetch_kernel_deb() {
+    _pkg=$(pin_get "$1" deb_package); _ver=$(pin_get "$1" deb_version)
+    _sum=$(pin_get "$1" deb_sha256)
+    _deb="$SOURCES/${_pkg}_${_ver}_amd64.deb"
+    if [ ! -f "$_deb" ]; then
+        mkdir -p "$SOURCES/.apt-download"
+        # apt-get download verifies the file against the archive's signed index.
+        if (cd "$SOURCES/.apt-download" && apt-get download "$_pkg=$_ver") \
+            && mv "$SOURCES/.apt-download/${_pkg}_${_ver}_amd64.deb" "$_deb"; then :
+        else
+            _new=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*-amd64\)$/\1/p' | head -n 1)
+            [ -n "$_new" ] || { echo "vm: cannot download $_pkg $_ver, and apt knows no linux-image-amd64: run apt-get update, put ${_pkg}_${_ver}_amd64.deb into $SOURCES, or build the kernel from source with ./build.sh --with vm-kernel" >&2; return 1; }
+            echo "vm: Debian's archive no longer has $_pkg $_ver; taking $_new, checked by apt against its signed index" >&2
+            (cd "$SOURCES/.apt-download" && rm -f ./*.deb && apt-get download "$_new") || return 1
+            cp "$SOURCES/.apt-download/${_new}"_*.deb "$OUT" && echo "$_new (substituted for $_pkg $_ver)" > "$OUT.origin"
+            return
+        fi
+    fi
+    [ "$(file_digest sha256 "$_deb")" = "$_sum" ] \
+        || { echo "vm: $_deb does not match deb_sha256 in $1; delete it and run ./build.sh vm again" >&2; return 1; }
+    cp "$_deb" "$OUT" && echo "$_pkg $_ver" > "$OUT.origin"
 }
 
 run_step() {
-    src=$(source_tree "$TOP/sysroot/linux.pin")
-    kbuild="$BUILD_DIR/kernel"
-    mkdir -p "$kbuild"
-    make -C "$src" O="$kbuild" ARCH=x86_64 tinyconfig
-    # merge_config.sh runs make from the current directory and reports what it dropped.
-    (cd "$src" && ARCH=x86_64 scripts/kconfig/merge_config.sh -O "$kbuild" \
-        "$kbuild/.config" "$TOP/vm/kernel.config")
-    missing=$(kernel_config_missing "$kbuild")
-    if [ -n "$missing" ]; then
-        echo "vm/kernel.config: these options did not make it into the kernel config: $missing" >&2
-        exit 1
-    fi
-    make -C "$src" O="$kbuild" ARCH=x86_64 CC="${HOST_CC:-gcc}" HOSTCC=gcc -j"$JOBS" bzImage
+    OUT="$BUILD_DIR/kernel.deb"
+    fetch_kernel_deb "$TOP/vm/debian-kernel.pin" "$OUT"
+    rm -rf "$BUILD_DIR/image" && mkdir -p "$BUILD_DIR/image"
+    dpkg-deb -x "$OUT" "$BUILD_DIR/image"
+    _kernel=$(ls "$BUILD_DIR"/image/boot/vmlinuz-*)
+    _release=${_kernel##*/vmlinuz-}
+    grep -qx 'CONFIG_X86_X32_ABI=y' "$BUILD_DIR/image/boot/config-$_release" \
+        || { echo "vm: $(cat "$OUT.origin") has no x32 ABI (CONFIG_X86_X32_ABI); use ./build.sh --with vm-kernel" >&2; exit 1; }
 
     make -C "$TOP/vm" B="$BUILD_DIR/vm" CC=gcc MAKEFLAGS= "$BUILD_DIR/vm/init"
-    # The initramfs is only the agent and the mount points it needs before devtmpfs;
-    # gen_init_cpio (one C file of the kernel) makes it without root and reproducibly.
-    gcc -O2 -o "$BUILD_DIR/gen_init_cpio" "$src/usr/gen_init_cpio.c"
-    cat > "$BUILD_DIR/initramfs.list" <<LIST
-dir /dev 0755 0 0
-nod /dev/console 0600 0 0 c 5 1
-dir /proc 0755 0 0
-dir /sys 0755 0 0
-dir /.host 0755 0 0
-file /init $BUILD_DIR/vm/init 0755 0 0
-LIST
     mkdir -p "$STAGE/share/x32-sdk/vm"
-    "$BUILD_DIR/gen_init_cpio" -t 0 "$BUILD_DIR/initramfs.list" > "$STAGE/share/x32-sdk/vm/initramfs.cpio"
-    cp "$kbuild/arch/x86/boot/bzImage" "$STAGE/share/x32-sdk/vm/bzImage"
-    cp "$kbuild/.config" "$STAGE/share/x32-sdk/vm/kernel.config"
+    # shellcheck disable=SC2046 # the pin's module names, one word each
+    make_initramfs "$(source_tree "$TOP/sysroot/linux.pin")" "$STAGE/share/x32-sdk/vm/initramfs.cpio" \
+        "$BUILD_DIR/image/lib/modules/$_release" $(pin_get "$TOP/vm/debian-kernel.pin" modules)
+    cp "$_kernel" "$STAGE/share/x32-sdk/vm/bzImage"
+    cp "$BUILD_DIR/image/boot/config-$_release" "$STAGE/share/x32-sdk/vm/kernel.config"
+    cat "$OUT.origin" > "$STAGE/share/x32-sdk/vm/kernel-origin"
+    rm -rf "$BUILD_DIR/image"
 }
