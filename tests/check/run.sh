@@ -317,6 +317,26 @@ else
     skip fake-sdk "no cmake/x86_64-linux-gnux32.cmake in this checkout"
 fi
 
+# The README's fast path to x32-check with no SDK built: the runner from `make -C runner`
+# (host compiler only) and Debian's gcc -mx32, x32-check run from the checkout. --sdk names
+# an empty prefix, as in a checkout where ./build.sh never ran.
+if [ -n "$mx32_why" ]; then
+    skip no-sdk-fast-path "$mx32_why"
+elif ! make -C "$TOP/runner" BUILD="$T/no-sdk-runner" MAKEFLAGS= -j2 "$T/no-sdk-runner/x32-run" \
+        > "$T/no-sdk-runner.log" 2>&1; then
+    fail no-sdk-fast-path "make -C runner failed: $(tail -n 1 "$T/no-sdk-runner.log")"
+else
+    mkdir -p "$T/no-sdk"
+    (unset X32_RUN X32_SDK_PREFIX
+     "$CHECK" --sdk "$T/no-sdk" --runner "$T/no-sdk-runner/x32-run" --workdir "$T/no-sdk.work" \
+        --json="$T/no-sdk.json" "$PROJECTS/planted" > "$T/no-sdk.out" 2>&1; echo $? > "$T/no-sdk.rc")
+    if grep -q "using Debian's gcc -mx32" "$T/no-sdk.out" && [ "$(rc_of no-sdk)" = 1 ]; then
+        pass no-sdk-fast-path-uses-debian-mx32
+    else fail no-sdk-fast-path-uses-debian-mx32 "exit $(rc_of no-sdk), notes: $(grep 'note:' "$T/no-sdk.out" | tr '\n' ' ')"; fi
+    expect static no-sdk "$PROJECTS/planted" "$T/no-sdk.json" 1
+    expect runtime no-sdk "$PROJECTS/planted" "$T/no-sdk.json" handles sum
+fi
+
 # --- runtime plumbing with an i386 stand-in -------------------------------------------------
 # It needs i386 programs to build (gcc-multilib) and to run: gcc -m32 builds on kernels
 # without IA32 emulation too, whose exec then fails ("Exec format error").
