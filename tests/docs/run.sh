@@ -6,6 +6,11 @@
 #                                    files resolves (file, folder, #heading)
 #   docs-no-outside-notes            no file of the repository points at notes outside it
 #                                    (a sibling "shared" folder of the developers)
+#   options-PROGRAM-*                every option the docs give x32-run, x32-vm, x32-check,
+#                                    build.sh and tests/run.sh is in its --help, and every
+#                                    option its --help lists is in its own doc (options.py)
+#   readme-ci-recipe-*               the README's plain-shell CI job, run as written on a
+#                                    small CMake project with the SDK under test
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib.sh disable=SC1091
@@ -57,5 +62,55 @@ if [ -s "$T/outside.out" ]; then
     fail docs-no-outside-notes "$(wc -l < "$T/outside.out") file(s) point outside the repository: $(tr '\n' ' ' < "$T/outside.out")"
 else
     pass docs-no-outside-notes
+fi
+
+# Option drift, both ways; the installed programs come from the SDK under test. First a
+# fixture with one option documented but not in --help and one the other way round, so
+# the real check can fail.
+if command -v python3 > /dev/null 2>&1; then
+    mkdir -p "$T/optfix/check"
+    printf '#!/bin/sh\necho "usage: x32-check [--real] [--undocumented] SOURCE_DIR"\n' > "$T/optfix/check/x32-check"
+    chmod +x "$T/optfix/check/x32-check"
+    printf '# x\n\n    x32-check --real --ghost DIR\n' > "$T/optfix/check/README.md"
+    python3 "$HERE/options.py" "$T/optfix" "$T/optfix" > "$T/optfix.out" 2>&1
+    if grep -q '^FAIL options-x32-check-documented-exist: .*--ghost' "$T/optfix.out" \
+            && grep -q '^FAIL options-x32-check-help-documented: .*names --undocumented in' "$T/optfix.out"; then
+        pass options-checker-finds-drift
+    else fail options-checker-finds-drift "want --ghost and --undocumented reported, got: $(tr '\n' ' ' < "$T/optfix.out")"; fi
+    python3 "$HERE/options.py" "$TOP" "${X32_SDK_PREFIX:-$TOP/out}"
+else
+    skip options "python3 is not installed (apt-get install python3)"
+fi
+
+# The README's CI recipe: the ```sh block after "The same steps as plain shell", run as
+# it stands in a copy of a clean CMake project; it must build, run the tests as x32 and
+# pass x32-check's gate (exit 0).
+sdk=${X32_SDK_PREFIX:-$TOP/out}
+awk '/^The same steps as plain shell/ { want = 1 } want && /^```sh$/ { on = 1; next }
+     on && /^```$/ { exit } on { print }' "$TOP/README.md" > "$T/ci-recipe.sh"
+if [ ! -s "$T/ci-recipe.sh" ]; then
+    fail readme-ci-recipe-found "README.md has no \`\`\`sh block after 'The same steps as plain shell'"
+elif [ ! -f "$sdk/share/x32-sdk/build-info.json" ]; then
+    skip readme-ci-recipe-runs "no complete SDK in $sdk (./build.sh)"
+elif ! command -v cmake > /dev/null 2>&1; then
+    skip readme-ci-recipe-runs "cmake is not installed (apt-get install cmake)"
+else
+    cp -R "$TOP/tests/check/projects/clean" "$T/ci-project"
+    (cd "$T/ci-project" && env -u X32_RUN -u X32_SDK_PREFIX X32_SDK="$sdk" sh "$T/ci-recipe.sh") \
+        > "$T/ci-recipe.out" 2>&1
+    _rc=$?
+    if [ "$_rc" = 0 ] && grep -q "100% tests passed" "$T/ci-recipe.out" \
+            && grep -q "^result: clean" "$T/ci-recipe.out"; then
+        pass readme-ci-recipe-runs
+    else
+        fail readme-ci-recipe-runs "exit $_rc: $(grep -E 'tests passed|^result|error' "$T/ci-recipe.out" | head -n 3 | tr '\n' ' ')"
+        tail -n 15 "$T/ci-recipe.out" | sed 's/^/    | /'
+    fi
+    # Without an SDK it must stop at once with its one line, exit 2.
+    (cd "$T/ci-project" && X32_SDK="$T/no-sdk" sh "$T/ci-recipe.sh") > "$T/ci-nosdk.out" 2>&1
+    _rc=$?
+    if [ "$_rc" = 2 ] && grep -q "no x32 SDK in $T/no-sdk" "$T/ci-nosdk.out"; then
+        pass readme-ci-recipe-no-sdk-says-so
+    else fail readme-ci-recipe-no-sdk-says-so "exit $_rc: $(head -n 1 "$T/ci-nosdk.out")"; fi
 fi
 exit 0
