@@ -53,3 +53,12 @@ put() {
 manifest | while read -r _src _dest _mode; do
     put "$SRC/$_src" "$PREFIX/$_dest" "$_mode"
 done
+
+# The README's links to other parts of the checkout (../runner/README.md#...) lead nowhere
+# in a prefix, which holds no checkout: there they name the file in the x32-sdk sources.
+_readme="$PREFIX/share/x32-sdk/README-build-systems.md"
+# shellcheck disable=SC2016 # backquotes are Markdown here
+sed -E -e 's@\[[^]]*\.md\]\(\.\./([^)#]+)(#[^)]*)?\)@`\1` of the x32-sdk sources@g' \
+    -e 's@\[([^]]*)\]\(\.\./([^)#]+)(#[^)]*)?\)@\1 (`\2` of the x32-sdk sources)@g' "$SRC/README.md" \
+    > "$_readme.tmp.$$" && mv -f "$_readme.tmp.$$" "$_readme" \
+    || { rm -f "$_readme.tmp.$$"; die "cannot install $_readme (disk full or read-only prefix?)"; }

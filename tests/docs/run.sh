@@ -6,6 +6,7 @@
 #                                    files resolves (file, folder, #heading)
 #   docs-no-outside-notes            no file of the repository points at notes outside it
 #                                    (a sibling "shared" folder of the developers)
+#   docs-installed-links             the READMEs installed into the prefix link only within it
 #   options-PROGRAM-*                every option the docs give x32-run, x32-vm, x32-check,
 #                                    build.sh and tests/run.sh is in its --help, and every
 #                                    option its --help lists is in its own doc (options.py)
@@ -62,6 +63,16 @@ if [ -s "$T/outside.out" ]; then
     fail docs-no-outside-notes "$(wc -l < "$T/outside.out") file(s) point outside the repository: $(tr '\n' ' ' < "$T/outside.out")"
 else
     pass docs-no-outside-notes
+fi
+
+# Docs the SDK installs must not link into a checkout the prefix does not have.
+_inst=${X32_SDK_PREFIX:-$TOP/out}/share/x32-sdk/README-build-systems.md
+if [ ! -f "$_inst" ]; then
+    skip docs-installed-links "no $_inst (./build.sh installs it)"
+elif sh "$HERE/check-links.sh" "$_inst" > "$T/installed-links.out" && ! grep -q '](\.\./' "$_inst"; then
+    pass docs-installed-links
+else
+    fail docs-installed-links "$(head -n 1 "$T/installed-links.out")$(grep -c '](\.\./' "$_inst") link(s) to ../ in $_inst"
 fi
 
 # Option drift, both ways; the installed programs come from the SDK under test. First a
