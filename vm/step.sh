@@ -19,6 +19,8 @@ fetch_kernel_deb() {
     _sum=$(pin_get "$1" deb_sha256)
     _deb="$SOURCES/${_pkg}_${_ver}_amd64.deb"
     if [ ! -f "$_deb" ]; then
+        command -v apt-get > /dev/null 2>&1 \
+            || { echo "vm: the guest kernel is Debian's $_pkg $_ver and there is no apt-get here to download it: put ${_pkg}_${_ver}_amd64.deb into $SOURCES, or build a kernel from source with ./build.sh --with vm-kernel" >&2; return 1; }
         mkdir -p "$SOURCES/.apt-download"
         # apt-get download verifies the file against the archive's signed index.
         if (cd "$SOURCES/.apt-download" && apt-get download "$_pkg=$_ver") \
@@ -41,7 +43,11 @@ run_step() {
     OUT="$BUILD_DIR/kernel.deb"
     fetch_kernel_deb "$TOP/vm/debian-kernel.pin" "$OUT"
     rm -rf "$BUILD_DIR/image" && mkdir -p "$BUILD_DIR/image"
-    dpkg-deb -x "$OUT" "$BUILD_DIR/image"
+    # A .deb is an ar archive; its files are the data.tar.* member (no dpkg needed).
+    _member=$(ar t "$OUT" | grep '^data\.tar')
+    ar p "$OUT" "$_member" > "$BUILD_DIR/$_member"  # a file: tar tells its compression by name
+    tar -xf "$BUILD_DIR/$_member" -C "$BUILD_DIR/image" ./boot ./lib/modules
+    rm -f "$BUILD_DIR/$_member"
     _kernel=$(ls "$BUILD_DIR"/image/boot/vmlinuz-*)
     _release=${_kernel##*/vmlinuz-}
     grep -qx 'CONFIG_X86_X32_ABI=y' "$BUILD_DIR/image/boot/config-$_release" \
