@@ -40,7 +40,7 @@ fake_checkout() {
 # step file (a comment and run_step) read from stdin.
 one_step_checkout() {
     fake_checkout "$1"
-    rm -f "$1"/toolchain/steps/*.sh "$1"/sysroot/steps/*.sh "$1"/*/step.sh
+    rm -f "$1"/toolchain/steps/*.sh "$1"/sysroot/steps/*.sh "$1"/*/step.sh "$1"/*/steps/*.sh
     { printf 'deps=""\npins=""\n'; cat; } > "$1/toolchain/steps/$2.sh"
 }
 
