@@ -4,7 +4,8 @@
 # are plain copies: nothing here depends on PREFIX's path, and a moved prefix needs no
 # reinstall. Running it again gives the same result. build.sh calls it at the end of
 # every build.
-#   cmake/install.sh --list   prints the manifest (source, destination, mode), for tests
+#   cmake/install.sh --list          prints the manifest (source, destination, mode), for tests
+#   cmake/install.sh --render SOURCE  prints SOURCE as it is installed, for tests
 set -eu
 
 die() { echo "cmake/install.sh: $*" >&2; exit 1; }
@@ -35,30 +36,38 @@ README.md  share/x32-sdk/README-build-systems.md  644
 LIST
 }
 
-[ $# -eq 1 ] || die "usage: sh cmake/install.sh PREFIX  (or --list)"
-if [ "$1" = --list ]; then manifest; exit 0; fi
+# render SOURCE: the file as the prefix holds it. Most files are plain copies; the
+# README's links to other parts of the checkout (../runner/README.md#...) lead nowhere in
+# a prefix, which holds no checkout, so there they name the file in the x32-sdk sources.
+render() {
+    case $1 in
+        */README.md)
+            # shellcheck disable=SC2016 # backquotes are Markdown here
+            sed -E -e 's@\[[^]]*\.md\]\(\.\./([^)#]+)(#[^)]*)?\)@`\1` of the x32-sdk sources@g' \
+                -e 's@\[([^]]*)\]\(\.\./([^)#]+)(#[^)]*)?\)@\1 (`\2` of the x32-sdk sources)@g' "$1" ;;
+        *) cat "$1" ;;
+    esac
+}
+
+case ${1-} in
+    --list) [ $# -eq 1 ] || die "usage: sh cmake/install.sh --list"; manifest; exit 0 ;;
+    --render) [ $# -eq 2 ] && [ -f "$2" ] || die "usage: sh cmake/install.sh --render SOURCE-FILE"
+              render "$2"; exit 0 ;;
+esac
+[ $# -eq 1 ] || die "usage: sh cmake/install.sh PREFIX  (or --list, --render FILE)"
 PREFIX=$1
 [ -d "$PREFIX" ] || die "the prefix $PREFIX is not a directory; build the SDK first (./build.sh)"
 SRC=$(cd "$(dirname "$0")" && pwd)
 
-# put SOURCE DEST MODE: copy next to DEST, then rename, so an interrupted install never
+# put SOURCE DEST MODE: write next to DEST, then rename, so an interrupted install never
 # leaves a truncated file, and a prefix copied with hard links (cp -al) keeps its twin's
 # file untouched instead of having it rewritten through the shared inode.
 put() {
     mkdir -p "$(dirname "$2")" || die "cannot create $(dirname "$2")"
-    cp "$1" "$2.tmp.$$" && chmod "$3" "$2.tmp.$$" && mv -f "$2.tmp.$$" "$2" \
+    render "$1" > "$2.tmp.$$" && chmod "$3" "$2.tmp.$$" && mv -f "$2.tmp.$$" "$2" \
         || { rm -f "$2.tmp.$$"; die "cannot install $2 (disk full or read-only prefix?)"; }
 }
 
 manifest | while read -r _src _dest _mode; do
     put "$SRC/$_src" "$PREFIX/$_dest" "$_mode"
 done
-
-# The README's links to other parts of the checkout (../runner/README.md#...) lead nowhere
-# in a prefix, which holds no checkout: there they name the file in the x32-sdk sources.
-_readme="$PREFIX/share/x32-sdk/README-build-systems.md"
-# shellcheck disable=SC2016 # backquotes are Markdown here
-sed -E -e 's@\[[^]]*\.md\]\(\.\./([^)#]+)(#[^)]*)?\)@`\1` of the x32-sdk sources@g' \
-    -e 's@\[([^]]*)\]\(\.\./([^)#]+)(#[^)]*)?\)@\1 (`\2` of the x32-sdk sources)@g' "$SRC/README.md" \
-    > "$_readme.tmp.$$" && mv -f "$_readme.tmp.$$" "$_readme" \
-    || { rm -f "$_readme.tmp.$$"; die "cannot install $_readme (disk full or read-only prefix?)"; }

@@ -5,11 +5,11 @@
 # T, PREFIX, MOVED, TEST_TMP, LOGS, RUNNER_OK and the helpers come from there.
 # shellcheck disable=SC2154
 
-# installed_wrong DIR: the manifest's files that DIR lacks, differ from cmake/ or have
-# another mode.
+# installed_wrong DIR: the manifest's files that DIR lacks, differ from what install.sh
+# renders from cmake/, or have another mode.
 installed_wrong() {
     sh "$TOP/cmake/install.sh" --list | while read -r _src _dest _mode; do
-        if ! cmp -s "$TOP/cmake/$_src" "$1/$_dest"; then printf ' %s' "$_dest"
+        if ! sh "$TOP/cmake/install.sh" --render "$TOP/cmake/$_src" | cmp -s - "$1/$_dest"; then printf ' %s' "$_dest"
         elif [ "$(stat -c %a "$1/$_dest")" != "$_mode" ]; then printf ' %s(mode %s)' "$_dest" "$(stat -c %a "$1/$_dest")"
         fi
     done
