@@ -9,11 +9,11 @@
  * image (guest memory at GUEST_BASE), then the fake kernel's answers.  An
  * argument below GUEST_SIZE is taken as an offset into the image, so most
  * pointers land in guest memory; larger values are used as they are. */
-#include "emulation.h"
+#include "syscalls/emulation.h"
 #include "fake_kernel.h"
-#include "signals.h"
-#include "x32_abi.h"
-#include "x32_syscalls.h"
+#include "signals/signals.h"
+#include "base/x32_abi.h"
+#include "base/x32_syscalls.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,323 @@
+/* The gdb connection: a TCP socket (x32-run -g PORT), stdin/stdout
+ * (-g -, for `target remote | x32-run -g - PROG`) or an inherited socket
+ * (-g fd:N: gdb_multi.c's `run`, gdb_attach.c's `attach`), and the protocol's
+ * framing: $data#cs, '+'/'-' acknowledgements, hex and the X packet's binary
+ * escapes.  After start-up everything goes through raw system calls (the
+ * guest owns %fs); the descriptors are moved far up, out of the guest's way. */
+#include "gdb/stub/gdb.h"
+#include "base/raw_syscall.h"
+#include "base/util.h"
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static int in_fd = -1, out_fd = -1;
+static char rbuf[4096];
+static size_t rpos, rlen;
+static int no_ack; /* QStartNoAckMode: gdb and the stub stop sending '+' */
+
+void gdb_conn_no_ack(void) { no_ack = 1; }
+
+void gdb_conn_use_fds(int in, int out)
+{
+    in_fd = in;
+    out_fd = out;
+    rpos = rlen = 0;
+    no_ack = 0; /* every connection starts acknowledged */
+}
+
+void gdb_conn_close(void)
+{
+    if (in_fd >= 0)
+        raw_syscall1(SYS_close, in_fd);
+    if (out_fd >= 0 && out_fd != in_fd)
+        raw_syscall1(SYS_close, out_fd);
+    in_fd = out_fd = -1;
+    rpos = rlen = 0;
+}
+
+int gdb_conn_buffered(void) { return rpos < rlen; }
+int gdb_conn_in_fd(void) { return in_fd; }
+
+/* A descriptor number the guest is unlikely to pick or close by number. */
+static int move_high(int fd)
+{
+    int hi = fcntl(fd, F_DUPFD_CLOEXEC, 900);
+    if (hi < 0)
+        return fd;
+    close(fd);
+    return hi;
+}
+
+static int open_tcp(const char *where)
+{
+    const char *colon = strrchr(where, ':');
+    const char *port_s = colon ? colon + 1 : where;
+    char *end;
+    long port = strtol(port_s, &end, 10);
+    if (!*port_s || *end || port <= 0 || port > 65535) {
+        fprintf(stderr, "x32-run: -g %s: not a port number (use -g PORT or -g - for stdio)\n",
+                where);
+        return -1;
+    }
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (colon && colon != where) {
+        char host[64];
+        snprintf(host, sizeof host, "%.*s", (int)(colon - where), where);
+        if (inet_pton(AF_INET, host, &sa.sin_addr) != 1) {
+            fprintf(stderr, "x32-run: -g %s: the host must be an IPv4 address\n", where);
+            return -1;
+        }
+    }
+    int ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int one = 1;
+    if (ls < 0 || setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
+        bind(ls, (struct sockaddr *)&sa, sizeof sa) || listen(ls, 1)) {
+        fprintf(stderr, "x32-run: cannot listen for gdb on port %ld: %s (pick another port)\n",
+                port, strerror(errno));
+        return -1;
+    }
+    if (getenv("X32_RUN_GDB_QUIET") == 0)
+        fprintf(stderr, "x32-run: waiting for gdb on port %ld (target remote :%ld)\n", port,
+                port);
+    int s = accept4(ls, 0, 0, SOCK_CLOEXEC);
+    close(ls);
+    if (s < 0) {
+        fprintf(stderr, "x32-run: accepting gdb's connection failed: %s\n", strerror(errno));
+        return -1;
+    }
+    setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    s = move_high(s);
+    gdb_conn_use_fds(s, s);
+    return 0;
+}
+
+/* stdin/stdout become the connection; the program reads /dev/null and its
+ * stdout goes to stderr (gdb shows both), as gdbserver does. */
+static int open_stdio(void)
+{
+    int in = move_high(dup(0)), out = move_high(dup(1));
+    int null = open("/dev/null", O_RDONLY);
+    if (in < 0 || out < 0 || null < 0 || dup2(null, 0) < 0 || dup2(2, 1) < 0) {
+        fprintf(stderr, "x32-run: -g -: cannot set up stdio for gdb: %s\n", strerror(errno));
+        return -1;
+    }
+    close(null);
+    gdb_conn_use_fds(in, out);
+    return 0;
+}
+
+/* fd:N: a connected socket x32-run was started with (by gdb_multi.c). */
+static int open_fd(const char *n)
+{
+    char *end;
+    long fd = strtol(n, &end, 10);
+    if (!*n || *end || fd < 0 || fcntl((int)fd, F_GETFD) < 0) {
+        fprintf(stderr, "x32-run: -g fd:%s: not an open descriptor\n", n);
+        return -1;
+    }
+    int s = move_high((int)fd);
+    gdb_conn_use_fds(s, s);
+    return 0;
+}
+
+int gdb_conn_open(const char *where)
+{
+    if (str_starts(where, "fd:"))
+        return open_fd(where + 3);
+    return str_eq(where, "-") || str_eq(where, "stdio") ? open_stdio() : open_tcp(where);
+}
+
+/* Refills the read buffer when it is empty: 0, or -1 when gdb is gone. */
+static int fill(void)
+{
+    if (rpos < rlen)
+        return 0;
+    long n;
+    do
+        n = raw_syscall3(SYS_read, in_fd, rbuf, sizeof rbuf);
+    while (n == -EINTR);
+    if (n <= 0)
+        return -1;
+    rpos = 0;
+    rlen = (size_t)n;
+    return 0;
+}
+
+static int get_byte(void)
+{
+    return fill() ? -1 : (unsigned char)rbuf[rpos++];
+}
+
+int gdb_conn_skip_to_packet(void)
+{
+    int intr = 0;
+    for (;;) {
+        if (fill())
+            return -1;
+        if (rbuf[rpos] == '$')
+            return intr;
+        intr |= rbuf[rpos++] == 3;
+        if (rpos == rlen)
+            return intr;
+    }
+}
+
+static void put_bytes(const char *p, size_t n)
+{
+    while (n) {
+        /* A socket gdb closed must not raise SIGPIPE in the program. */
+        long w = raw_syscall6(SYS_sendto, out_fd, (long)p, (long)n, MSG_NOSIGNAL, 0, 0);
+        if (w == -ENOTSOCK)
+            w = raw_syscall3(SYS_write, out_fd, p, n);
+        if (w == -EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+int gdb_hex_val(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* One packet's data (NUL-terminated, truncated to cap-1), acknowledged; a
+ * bad checksum is answered '-' and the next one read.  Stray bytes between
+ * packets (acks, ^C while stopped) are skipped. */
+int gdb_get_packet(char *buf, size_t cap)
+{
+    for (;;) {
+        int c;
+        do
+            c = get_byte();
+        while (c >= 0 && c != '$');
+        if (c < 0)
+            return -1;
+        size_t n = 0;
+        unsigned sum = 0;
+        while ((c = get_byte()) >= 0 && c != '#') {
+            sum += (unsigned)c;
+            if (n + 1 < cap)
+                buf[n++] = (char)c;
+        }
+        int h = get_byte(), l = h < 0 ? -1 : get_byte();
+        if (h < 0 || l < 0)
+            return -1;
+        buf[n] = 0;
+        if (gdb_hex_val(h) < 0 || gdb_hex_val(l) < 0 ||
+            (unsigned)(gdb_hex_val(h) * 16 + gdb_hex_val(l)) != (sum & 0xff)) {
+            if (!no_ack)
+                put_bytes("-", 1);
+            continue;
+        }
+        if (!no_ack)
+            put_bytes("+", 1);
+        return (int)n;
+    }
+}
+
+/* Sends $data#cs and waits for '+' (a '-' resends; gdb gone: give up). */
+void gdb_put_packet(const char *data, size_t n)
+{
+    static char out[0x4000 + 8];
+    static const char hex[] = "0123456789abcdef";
+    if (n > sizeof out - 8)
+        n = sizeof out - 8;
+    unsigned sum = 0;
+    out[0] = '$';
+    for (size_t i = 0; i < n; i++) {
+        out[i + 1] = data[i];
+        sum += (unsigned char)data[i];
+    }
+    out[n + 1] = '#';
+    out[n + 2] = hex[(sum >> 4) & 15];
+    out[n + 3] = hex[sum & 15];
+    for (int tries = 0; tries < 10; tries++) {
+        put_bytes(out, n + 4);
+        if (no_ack)
+            return;
+        int c;
+        do
+            c = get_byte();
+        while (c >= 0 && c != '+' && c != '-');
+        if (c != '-')
+            return;
+    }
+}
+
+void gdb_put_str(const char *s) { gdb_put_packet(s, str_len(s)); }
+
+size_t gdb_to_hex(char *out, const void *in, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = in;
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = hex[p[i] >> 4];
+        out[2 * i + 1] = hex[p[i] & 15];
+    }
+    out[2 * n] = 0;
+    return 2 * n;
+}
+
+/* Decodes up to max bytes of hex; stops at the first non-hex pair. */
+size_t gdb_from_hex(void *out, const char *in, size_t max)
+{
+    unsigned char *o = out;
+    size_t n = 0;
+    while (n < max && gdb_hex_val(in[0]) >= 0 && gdb_hex_val(in[1]) >= 0) {
+        o[n++] = (unsigned char)(gdb_hex_val(in[0]) * 16 + gdb_hex_val(in[1]));
+        in += 2;
+    }
+    return n;
+}
+
+uint64_t gdb_parse_hex(const char **p)
+{
+    uint64_t v = 0;
+    int d;
+    while ((d = gdb_hex_val(**p)) >= 0) {
+        v = v * 16 + (uint64_t)d;
+        (*p)++;
+    }
+    return v;
+}
+
+size_t gdb_unescape(char *data, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (data[i] == '}' && i + 1 < n)
+            data[o++] = (char)(data[++i] ^ 0x20);
+        else
+            data[o++] = data[i];
+    }
+    return o;
+}
+
+int gdb_fmt(char *buf, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fmt_buf(buf, cap, fmt, ap);
+    va_end(ap);
+    return (int)str_len(buf);
+}
