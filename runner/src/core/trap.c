@@ -12,7 +12,6 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
-#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
@@ -36,22 +35,6 @@ long enable_syscall_dispatch(void)
         return 0;
     return raw_syscall5(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON,
                         LOW_4G, USER_TOP_47 - LOW_4G, 0);
-}
-
-/* X32_RUN_TRAP: unset or "rewrite" (the default: SUD plus the fast path,
- * which falls back to SUD where it cannot rewrite), "sud" or "seccomp".
- * Anything else ends the run: a typo must not quietly pick another mode. */
-enum trap_choice trap_choice(void)
-{
-    const char *want = getenv("X32_RUN_TRAP");
-    if (!want || !want[0] || str_eq(want, "rewrite"))
-        return TRAP_CHOICE_REWRITE;
-    if (str_eq(want, "sud"))
-        return TRAP_CHOICE_SUD;
-    if (str_eq(want, "seccomp"))
-        return TRAP_CHOICE_SECCOMP;
-    die(126, "X32_RUN_TRAP=%s is not a trap mechanism: use rewrite (the default), sud "
-             "or seccomp", want);
 }
 
 /* The fallback for kernels without Syscall User Dispatch: a filter that

@@ -9,9 +9,6 @@ long enable_syscall_dispatch(void);
 /* Fallback interception: seccomp RET_TRAP on X32_SYSCALL_BIT. */
 long install_seccomp_trap(void);
 enum { TRAP_SUD, TRAP_SECCOMP };
-/* What X32_RUN_TRAP asks for; an unknown value ends the run with one line. */
-enum trap_choice { TRAP_CHOICE_REWRITE, TRAP_CHOICE_SUD, TRAP_CHOICE_SECCOMP };
-enum trap_choice trap_choice(void);
 extern int trap_mechanism;
 void install_sigsys_handler(void);
 

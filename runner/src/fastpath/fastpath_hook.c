@@ -14,6 +14,7 @@
 #include "base/raw_syscall.h"
 #include "signals/signal_internal.h"
 #include "core/trap.h"
+#include "front/trap_choice.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include <cpuid.h>

@@ -2,6 +2,7 @@
 #include "front/probe.h"
 #include "fastpath/fastpath.h"
 #include "core/trap.h"
+#include "front/trap_choice.h"
 #include "base/raw_syscall.h"
 #include <errno.h>
 #include <signal.h>

@@ -6,6 +6,7 @@
 #include "front/cli.h"
 #include "loader/elf_load.h"
 #include "syscalls/exec.h"
+#include "gdb/connect.h"
 #include "gdb/stub/gdb.h"
 #include "loader/initial_stack.h"
 #include "syscalls/paths.h"
@@ -15,6 +16,7 @@
 #include "signals/signals.h"
 #include "core/thread_state.h"
 #include "core/trap.h"
+#include "front/trap_choice.h"
 #include "base/util.h"
 #include "loader/vdso.h"
 #include <errno.h>
@@ -22,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <sys/rseq.h>
 #include <signal.h>
@@ -129,7 +132,7 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
 
     struct auxv_info ai = {
         .phdr = exe.phdr, .phnum = exe.phnum, .entry = exe.entry,
-        .interp_base = interp_base, .vdso_base = map_vdso_shim(),
+        .interp_base = interp_base, .vdso_base = map_vdso_shim(getauxval(AT_SYSINFO_EHDR)),
         .execfn = o->execfn ? o->execfn : path,
     };
     guest_brk_init(exe.end);
@@ -164,7 +167,10 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     if (r)
         die(126, "neither syscall user dispatch nor seccomp is available (error %ld): "
                  "this kernel cannot run x32 programs in user mode (see x32-run --probe)", -r);
-    if (o->gdb)
-        gdb_stub_start(o->gdb, entry, guest_abs);
+    if (o->gdb) {
+        if (gdb_conn_open(o->gdb))
+            exit(2); /* it said why, in one line */
+        gdb_stub_start(entry, guest_abs);
+    }
     enter_guest(entry, sp);
 }

@@ -4,7 +4,6 @@
 #include "base/util.h"
 #include "vdso_offsets.h" /* generated: VDSO_SLOTS_OFFSET */
 #include <elf.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
@@ -20,9 +19,9 @@ static const char *const slot_names[] = {
 /* Looks the shim's targets up in the host vDSO's dynamic symbol table.  The
  * vDSO is never relocated, so table addresses are link-time values plus the
  * load bias; the symbol count comes from DT_HASH's nchain. */
-static void find_host_vdso_symbols(uint64_t slots[NSLOTS])
+static void find_host_vdso_symbols(uint64_t host_vdso, uint64_t slots[NSLOTS])
 {
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)getauxval(AT_SYSINFO_EHDR);
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)host_vdso;
     if (!eh)
         return;
     const Elf64_Phdr *ph = (const Elf64_Phdr *)((const char *)eh + eh->e_phoff);
@@ -63,9 +62,9 @@ static void find_host_vdso_symbols(uint64_t slots[NSLOTS])
     }
 }
 
-uint64_t map_vdso_shim(void)
+uint64_t map_vdso_shim(uint64_t host_vdso)
 {
-    if (!getauxval(AT_SYSINFO_EHDR))
+    if (!host_vdso)
         return 0;
     uint64_t size = (uint64_t)(vdso_shim_image_end - vdso_shim_image);
     uint64_t map_size = (size + 4095) & ~4095ULL;
@@ -75,7 +74,7 @@ uint64_t map_vdso_shim(void)
         return 0;
     mem_copy((void *)base, vdso_shim_image, size);
     uint64_t slots[NSLOTS] = {0};
-    find_host_vdso_symbols(slots);
+    find_host_vdso_symbols(host_vdso, slots);
     mem_copy((char *)base + VDSO_SLOTS_OFFSET, slots, sizeof slots);
     /* Without it the shim would stay writable and not executable: no vDSO
      * at all (glibc then makes real system calls) is the safe answer. */

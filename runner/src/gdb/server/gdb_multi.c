@@ -7,6 +7,7 @@
  * waits for the next `run` or `attach`.  It is an ordinary process, so libc is
  * fine here; the gdb side uses gdb_packets.c, the program side the small
  * reader below (no acknowledgements: the relay turns them off first). */
+#include "gdb/connect.h"
 #include "gdb/stub/gdb.h"
 #include "gdb/server/gdb_multi.h"
 #include "base/util.h"

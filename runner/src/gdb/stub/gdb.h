@@ -41,10 +41,9 @@
 /* Non-zero once a gdb is attached (x32-run -g or X32_RUN_GDB). */
 extern int gdb_active;
 
-/* start_guest.c: before the first guest instruction.  `where` is "PORT",
- * "HOST:PORT" or "-" (stdin/stdout; the program then gets /dev/null as stdin
- * and stderr as stdout).  Waits for gdb and arms a stop at `entry`. */
-void gdb_stub_start(const char *where, uint64_t entry, const char *exe);
+/* start_guest.c: before the first guest instruction, once gdb_conn_open
+ * (gdb/connect.h) has connected to gdb.  Arms a stop at `entry`. */
+void gdb_stub_start(uint64_t entry, const char *exe);
 /* signal_host.c: a signal met in guest code.  Reports it to gdb and returns
  * the signal gdb wants delivered (0: suppressed). */
 int gdb_signal_stop(int sig, const siginfo_t *si, ucontext_t *uc);
@@ -67,8 +66,7 @@ void gdb_restore_signal_actions(void);
 /* cli.c: x32-run -g WHERE without a program: the extended-remote server. */
 int gdb_multi_main(const char *where);
 
-/* gdb_packets.c */
-int gdb_conn_open(const char *where);          /* 0, or one line on stderr and -1 */
+/* gdb_packets.c (the connection is opened by gdb/connect.c) */
 int gdb_get_packet(char *buf, size_t cap);     /* length, -1 when gdb is gone */
 void gdb_put_packet(const char *data, size_t n);
 void gdb_put_str(const char *s);

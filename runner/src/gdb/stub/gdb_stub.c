@@ -7,7 +7,6 @@
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "base/util.h"
-#include <stdlib.h>
 #include <sys/syscall.h>
 #include <time.h>
 
@@ -196,11 +195,9 @@ void gdb_stub_attach(int fd, ucontext_t *uc, ucontext_t *handler_uc)
     }
 }
 
-void gdb_stub_start(const char *where, uint64_t entry, const char *exe)
+void gdb_stub_start(uint64_t entry, const char *exe)
 {
     gdb_set_exec_path(exe);
-    if (gdb_conn_open(where))
-        exit(2); /* it said why, in one line */
     install_handlers();
     gdb_active = 1;
     if (gdb_bp_insert(entry, 1))
