@@ -3,9 +3,10 @@
  * $D/usr/bin/prog args" (oe.qemu.qemu_wrapper_cmdline; libc-package puts -L/-E
  * first; postinst intercepts add their own -E), so each option may come in any
  * order before the program.  Parsing is here; what -L changes in path lookup is
- * in paths.c, the environment work in qemu_env.c. */
+ * in paths.c, the LD_PRELOAD filter in guest_preload.c. */
 #include "syscalls/paths.h"
 #include "front/qemu_options.h"
+#include "front/guest_preload.h"
 #include "base/util.h"
 #include <limits.h>
 #include <stdio.h>
@@ -169,7 +170,7 @@ static char **apply_env_ops(char **envp)
 
 char **qemu_guest_env(char **envp)
 {
-    return qemu_filter_preload(apply_env_ops(envp));
+    return filter_foreign_preload(apply_env_ops(envp));
 }
 
 void qemu_fix_uname(char *utsname)

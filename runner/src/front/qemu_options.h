@@ -35,21 +35,9 @@ const char *qemu_rootfs(void);
 const char *qemu_release(void);
 
 /* The program's environment: -E and -U applied in command-line order, then an
- * LD_PRELOAD stripped of entries that are not x32 (qemu_env.c).  Returns envp
- * itself when nothing changes. */
+ * LD_PRELOAD stripped of entries that are not x32 (front/guest_preload.c).
+ * Returns envp itself when nothing changes. */
 char **qemu_guest_env(char **envp);
-
-/* The LD_PRELOAD part of that: entries that are ELF files but not x32 (pseudo's
- * libpseudo.so, sanitizer runtimes, x32-run --tree's library...) are removed,
- * since the x32 ld.so could only complain about them, and remembered in
- * X32_RUN_NATIVE_PRELOAD for qemu_env_for_native.  Returns envp when unchanged. */
-char **qemu_filter_preload(char **envp);
-
-/* For a native program the guest execs: the LD_PRELOAD entries x32-run took out
- * go back in front (so pseudo reaches native children), unless PSEUDO_UNLOAD is
- * set, and X32_RUN_NATIVE_PRELOAD is removed.  Rewrites envp in place (room for
- * one more entry is assumed), using buf.  Runs in the trap path: no libc. */
-void qemu_env_for_native(char **envp, char *buf, size_t cap);
 
 /* uname's result in guest memory: release replaced by -r when given. */
 void qemu_fix_uname(char *utsname);

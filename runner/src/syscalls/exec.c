@@ -6,11 +6,11 @@
 #include "base/guest_mem.h"
 #include "syscalls/exec.h"
 #include "core/address_space.h"
+#include "syscalls/native_env.h"
 #include "syscalls/paths.h"
 #include "front/qemu_options.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
-#include "tree/tree.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -297,8 +297,8 @@ copy_args:
     /* x32-run --tree with the preload library: native programs get it back. */
     char preload_env[PATH_BUF], native_preload[PATH_BUF];
     if (exec_path != runner) {
-        qemu_env_for_native(nenvp, native_preload, sizeof native_preload);
-        tree_env_for_native(nenvp, preload_env, sizeof preload_env);
+        give_back_stashed_preload(nenvp, native_preload, sizeof native_preload);
+        give_back_tree_preload(nenvp, preload_env, sizeof preload_env);
     }
 
     /* The trap handler runs with SIGSYS blocked and the mask survives exec:

@@ -19,12 +19,6 @@ void tree_print_probe(void);
  * there is nothing to strip. */
 char **tree_guest_env(char **envp);
 
-/* Native exec from an x32 guest (trap path: no libc state): puts the tree's
- * library back into LD_PRELOAD, so native grandchildren stay in the tree.
- * envp must have room for one more pointer after its terminating NULL; the new
- * LD_PRELOAD entry is written into buf. */
-void tree_env_for_native(char **envp, char *buf, size_t cap);
-
 /* X32_RUN_EVIDENCE=DIR: one line per x32 program start appended to DIR/starts,
  * so that a test harness can tell which tests really ran x32 code. */
 void evidence_record(const char *program, const char *via);
