@@ -5,6 +5,7 @@
  * EFAULT through the trap's recovery point, as a kernel's copy_from_user
  * would. */
 #include "signals/signal_internal.h"
+#include "core/interrupted.h"
 #include "fastpath/fastpath.h"
 #include "loader/initial_stack.h"
 #include "base/raw_syscall.h"
@@ -12,14 +13,7 @@
 #include "base/x32_abi.h"
 #include <sys/syscall.h>
 
-extern char __executable_start[], __etext[];
-extern char safe_syscall_start[], safe_syscall_end[];
 extern char sigsys_restorer[], sigsys_restorer_end[];
-
-static int in_runner_text(uint64_t pc)
-{
-    return pc >= (uint64_t)__executable_start && pc < (uint64_t)__etext;
-}
 
 void host_signal_handler(int sig, siginfo_t *si, void *ctx)
 {
@@ -79,6 +73,6 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
      * guest's mask back.  Fault signals stay open, so a bad guest pointer met
      * later in this call still becomes EFAULT. */
     *uc_mask(uc) = ~(BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGILL) | BIT(SIGFPE) | BIT(SIGTRAP));
-    if (pc > (uint64_t)safe_syscall_start && pc < (uint64_t)safe_syscall_end)
-        uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
+    if (in_safe_syscall(pc))
+        rewind_safe_syscall(uc);
 }

@@ -13,6 +13,7 @@
  *
  * Runs in the SIGSYS handler: raw system calls only. */
 #include "gdb/stub/gdb.h"
+#include "core/interrupted.h"
 #include "fastpath/fastpath.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -23,9 +24,6 @@
 #include <sys/syscall.h>
 #include <sys/un.h>
 
-extern char __executable_start[], __etext[];
-extern char safe_syscall_start[], safe_syscall_end[];
-
 /* The guest context to stop in, or 0 when this is no place to stop (the
  * runner is busy with a call that is not blocked): gdb_multi.c then asks
  * again a little later. */
@@ -35,23 +33,15 @@ static ucontext_t *stop_context(ucontext_t *uc)
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     if (fastpath_enabled && fastpath_in_stub_region(pc))
         return 0;
-    if (pc < (uint64_t)__executable_start || pc >= (uint64_t)__etext)
+    if (!in_runner_text(pc))
         return uc; /* guest code (or its vDSO) */
-    int blocked = pc > (uint64_t)safe_syscall_start && pc < (uint64_t)safe_syscall_end;
-    /* Blocked in a call that came through the rewrite fast path's hook: the
-     * same, with the registers the hook saved. */
-    ucontext_t *hook = blocked ? fastpath_stop_context(t) : 0;
-    if (hook) {
-        uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
-        return hook;
-    }
-    /* Blocked in a guest's call: stop at its `syscall`, as ptrace would; the
-     * call is made again from the start once gdb lets the thread go. */
-    if (t && t->in_sigsys && t->guest_uc && blocked) {
-        uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
-        return t->guest_uc;
-    }
-    return 0;
+    /* Blocked in a guest's call (through SUD or the rewrite fast path's hook):
+     * stop at its `syscall`, as ptrace would; the call is made again from the
+     * start once gdb lets the thread go. */
+    ucontext_t *guest = in_safe_syscall(pc) ? guest_context_in_call(t) : 0;
+    if (guest)
+        rewind_safe_syscall(uc);
+    return guest;
 }
 
 static int connect_back(int relay_pid)

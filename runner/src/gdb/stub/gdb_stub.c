@@ -3,6 +3,7 @@
  * deliver) takes the stub's lock, stops the other threads, tells gdb why,
  * and serves packets on its own altstack until gdb resumes it. */
 #include "gdb/stub/gdb.h"
+#include "core/interrupted.h"
 #include "syscalls/paths.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -14,7 +15,6 @@
 
 int gdb_active;
 int gdb_attached;
-extern char __executable_start[], __etext[];
 extern void host_restorer(void);
 
 static volatile int stub_owner; /* tid holding the stub, 0 when free */
@@ -79,17 +79,12 @@ static int stop_and_serve(ucontext_t *uc, int sig, uint64_t bp_addr)
     return deliver;
 }
 
-static int in_runner(uint64_t pc)
-{
-    return pc >= (uint64_t)__executable_start && pc < (uint64_t)__etext;
-}
-
 static void sigtrap_handler(int sig, siginfo_t *si, void *ctx)
 {
     ucontext_t *uc = ctx;
     greg_t *g = uc->uc_mcontext.gregs;
     uint64_t pc = (uint64_t)g[REG_RIP], bp_addr = 0;
-    if (!gdb_active || in_runner(pc)) {
+    if (!gdb_active || in_runner_text(pc)) {
         host_signal_handler(sig, si, ctx);
         return;
     }

@@ -4,6 +4,7 @@
  * in a system call parks too: its guest context is then the trap frame's.
  * The table is indexed by slot; threads come and go through threads.c's list. */
 #include "gdb/stub/gdb.h"
+#include "core/interrupted.h"
 #include "fastpath/fastpath.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -14,7 +15,6 @@
 
 #define MAX_THREADS 256
 
-extern char __executable_start[], __etext[];
 extern void host_restorer(void);
 /* threads.c: the ids of this process's live guest threads. */
 int guest_thread_ids(int *tids, int cap);
@@ -82,12 +82,9 @@ static void stop_handler(int sig, siginfo_t *si, void *ctx)
     /* Stopped inside the runner (a blocking call): gdb sees the guest's
      * registers at its `syscall`, from the rewrite fast path's hook or the
      * SIGSYS frame. */
-    int in_runner = pc >= (uint64_t)__executable_start && pc < (uint64_t)__etext;
-    ucontext_t *hook = in_runner ? fastpath_stop_context(t) : 0;
-    if (hook)
-        uc = hook;
-    else if (in_runner && t->guest_uc && t->in_sigsys)
-        uc = t->guest_uc;
+    ucontext_t *guest = in_runner_text(pc) ? guest_context_in_call(t) : 0;
+    if (guest)
+        uc = guest;
     int tid = (int)raw_syscall0(SYS_gettid);
     gdb_thread_parked(tid, uc);
     for (;;) {
