@@ -97,7 +97,7 @@ static size_t put_unsigned(char *buf, size_t pos, size_t cap,
     char tmp[24];
     int n = 0;
     do {
-        tmp[n++] = "0123456789abcdef"[v % base];
+        tmp[n++] = hex_digits[v % base];
         v /= base;
     } while (v);
     while (n--)
@@ -215,16 +215,57 @@ void die(int status, const char *fmt, ...)
     __builtin_unreachable();
 }
 
+const char hex_digits[] = "0123456789abcdef";
+
+int hex_val(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 uint64_t parse_hex(const char **p)
 {
     uint64_t v = 0;
-    for (;; (*p)++) {
-        char c = **p;
-        if (c >= '0' && c <= '9')
-            v = v * 16 + (uint64_t)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = v * 16 + (uint64_t)(c - 'a' + 10);
-        else
-            return v;
+    int d;
+    while ((d = hex_val(**p)) >= 0) {
+        v = v * 16 + (uint64_t)d;
+        (*p)++;
     }
+    return v;
+}
+
+size_t hex_encode(char *out, const void *in, size_t n)
+{
+    const unsigned char *p = in;
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = hex_digits[p[i] >> 4];
+        out[2 * i + 1] = hex_digits[p[i] & 15];
+    }
+    out[2 * n] = 0;
+    return 2 * n;
+}
+
+size_t hex_decode(void *out, const char *in, size_t max)
+{
+    unsigned char *o = out;
+    size_t n = 0;
+    while (n < max && hex_val(in[0]) >= 0 && hex_val(in[1]) >= 0) {
+        o[n++] = (unsigned char)(hex_val(in[0]) * 16 + hex_val(in[1]));
+        in += 2;
+    }
+    return n;
+}
+
+int str_fmt(char *buf, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fmt_buf(buf, cap, fmt, ap);
+    va_end(ap);
+    return (int)str_len(buf);
 }

@@ -20,13 +20,22 @@ size_t str_from_long(char *buf, size_t cap, long v);
 void mem_copy(void *dst, const void *src, size_t n);
 void mem_set(void *dst, int c, size_t n);
 int mem_eq(const void *a, const void *b, size_t n);
-/* Reads lower-case hex digits at *p (as in /proc/self/maps) and leaves *p on
- * the first other character. */
+/* Hex, the one home for /proc/self/maps, gdb's packets and traces. */
+extern const char hex_digits[]; /* "0123456789abcdef" */
+/* A hex digit's value (either case), or -1. */
+int hex_val(int c);
+/* Reads hex digits at *p and leaves *p on the first other character. */
 uint64_t parse_hex(const char **p);
+/* n bytes as 2n lower-case digits, terminated; returns 2n. */
+size_t hex_encode(char *out, const void *in, size_t n);
+/* Decodes up to max bytes of hex; stops at the first non-hex pair. */
+size_t hex_decode(void *out, const char *in, size_t max);
 
 /* Tiny printf: %s %d %u %ld %lu %lx %x %p %c %%.  Writes with one write(2). */
 int fmt_buf(char *buf, size_t cap, const char *fmt, va_list ap);
 void fd_printf(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* fmt_buf with arguments; returns the length written (without the NUL). */
+int str_fmt(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Diagnostics switched on by X32_RUN_DEBUG / X32_RUN_TRACE. */
 extern int debug_enabled;

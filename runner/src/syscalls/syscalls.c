@@ -329,18 +329,7 @@ static void trace_call(unsigned long nr, const greg_t *g, long r)
             args[i][n++] = '"';
             args[i][n] = 0;
         } else {
-            char hex[20];
-            int k = 0;
-            uint64_t v = a[i];
-            do {
-                hex[k++] = "0123456789abcdef"[v & 15];
-                v >>= 4;
-            } while (v);
-            args[i][0] = '0';
-            args[i][1] = 'x';
-            for (int j = 0; j < k; j++)
-                args[i][2 + j] = hex[k - 1 - j];
-            args[i][2 + k] = 0;
+            str_fmt(args[i], sizeof args[i], "0x%lx", (unsigned long)a[i]);
         }
     }
     char result[24] = "?";

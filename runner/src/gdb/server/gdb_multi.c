@@ -118,7 +118,7 @@ static char *hex_field(const char **p)
     size_t len = e ? (size_t)(e - *p) : strlen(*p);
     char *s = calloc(len / 2 + 1, 1);
     if (s)
-        gdb_from_hex(s, *p, len / 2);
+        hex_decode(s, *p, len / 2);
     *p += len + (e ? 1 : 0);
     return s;
 }
@@ -227,7 +227,7 @@ static void serve_idle(int n)
     } else if (str_starts(pkt, "qXfer:features:read:target.xml:")) {
         /* gdb reads the registers' description on connecting, before any run */
         const char *p = pkt + 31;
-        uint64_t off = gdb_parse_hex(&p), len = *p == ',' ? (p++, gdb_parse_hex(&p)) : 0;
+        uint64_t off = parse_hex(&p), len = *p == ',' ? (p++, parse_hex(&p)) : 0;
         size_t total;
         const char *xml = gdb_target_xml(&total);
         gdb_put_xfer(xml, total, off, len);
@@ -240,7 +240,7 @@ static void serve_idle(int n)
         r = start_program(pkt + 5);
     } else if (str_starts(pkt, "vAttach;")) {
         const char *p = pkt + 8;
-        r = gdb_multi_attach((pid_t)gdb_parse_hex(&p), reply, sizeof reply);
+        r = gdb_multi_attach((pid_t)parse_hex(&p), reply, sizeof reply);
     } else if (str_starts(pkt, "vKill") || pkt[0] == 'D') {
         r = "OK";
     }

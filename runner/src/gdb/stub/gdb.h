@@ -71,12 +71,6 @@ int gdb_get_packet(char *buf, size_t cap);     /* length, -1 when gdb is gone */
 void gdb_put_packet(const char *data, size_t n);
 void gdb_put_str(const char *s);
 void gdb_conn_no_ack(void); /* after answering QStartNoAckMode */
-int gdb_hex_val(int c);
-size_t gdb_to_hex(char *out, const void *in, size_t n);
-size_t gdb_from_hex(void *out, const char *in, size_t max);
-uint64_t gdb_parse_hex(const char **p);
-/* fmt_buf with arguments; returns the length written (without the NUL). */
-int gdb_fmt(char *buf, size_t cap, const char *fmt, ...);
 /* Decodes the binary escapes of an X packet in place; returns the new length. */
 size_t gdb_unescape(char *data, size_t n);
 /* The descriptors the connection reads and writes (set by gdb_conn_open). */

@@ -50,7 +50,7 @@ static int connect_back(int relay_pid)
     mem_set(&sa, 0, sizeof sa);
     sa.sun_family = AF_UNIX;
     /* sun_path[0] = 0: the abstract namespace, nothing on disk to clean up */
-    gdb_fmt(sa.sun_path + 1, sizeof sa.sun_path - 1, GDB_ATTACH_SOCKET, relay_pid);
+    str_fmt(sa.sun_path + 1, sizeof sa.sun_path - 1, GDB_ATTACH_SOCKET, relay_pid);
     socklen_t len = (socklen_t)(sizeof sa.sun_family + 1 + str_len(sa.sun_path + 1));
     long s = raw_syscall3(SYS_socket, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (s < 0)

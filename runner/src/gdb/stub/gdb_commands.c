@@ -54,19 +54,17 @@ static ucontext_t *context_of(int tid, int me, ucontext_t *mine)
 /* "W" + exit status or "X" + signal, two hex digits. */
 static void put_code(char kind, int code)
 {
-    static const char hex[] = "0123456789abcdef";
-    char r[3] = {kind, hex[(code >> 4) & 15], hex[code & 15]};
+    char r[3] = {kind, hex_digits[(code >> 4) & 15], hex_digits[code & 15]};
     gdb_put_packet(r, 3);
 }
 
 static void stop_reply(int gsig, int tid)
 {
     char *p = reply;
-    static const char hex[] = "0123456789abcdef";
     *p++ = 'T';
-    *p++ = hex[(gsig >> 4) & 15];
-    *p++ = hex[gsig & 15];
-    p += gdb_fmt(p, 64, "thread:%x;", (unsigned)tid);
+    *p++ = hex_digits[(gsig >> 4) & 15];
+    *p++ = hex_digits[gsig & 15];
+    p += str_fmt(p, 64, "thread:%x;", (unsigned)tid);
     gdb_put_packet(reply, (size_t)(p - reply));
 }
 
@@ -123,11 +121,11 @@ static void parse_vcont(const char *p, int me, struct resume *r)
         char a = *p++;
         int sig = 0;
         if (a == 'C' || a == 'S')
-            sig = (int)gdb_parse_hex(&p);
+            sig = (int)parse_hex(&p);
         int tid = -1;
         if (*p == ':') {
             p++;
-            tid = (int)gdb_parse_hex(&p);
+            tid = (int)parse_hex(&p);
         }
         while (*p && *p != ';')
             p++;
@@ -189,29 +187,29 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             gdb_put_str(gdb_regs_from_hex(cur, p) ? "E01" : "OK");
             continue;
         case 'p': {
-            int reg = (int)gdb_parse_hex(&p);
+            int reg = (int)parse_hex(&p);
             gdb_put_str(gdb_reg_to_hex(reply, cur, reg) ? "E01" : reply);
             continue;
         }
         case 'P': {
-            int reg = (int)gdb_parse_hex(&p);
+            int reg = (int)parse_hex(&p);
             gdb_put_str(*p == '=' && !gdb_reg_from_hex(cur, reg, p + 1) ? "OK" : "E01");
             continue;
         }
         case 'm': {
-            uint64_t addr = gdb_parse_hex(&p), len = *p == ',' ? (p++, gdb_parse_hex(&p)) : 0;
+            uint64_t addr = parse_hex(&p), len = *p == ',' ? (p++, parse_hex(&p)) : 0;
             static unsigned char mem[PKT_MAX / 2];
             if (len > sizeof mem - 1)
                 len = sizeof mem - 1;
             if (gdb_bp_read(addr, mem, len))
                 gdb_put_str("E14");
             else
-                gdb_put_packet(reply, gdb_to_hex(reply, mem, len));
+                gdb_put_packet(reply, hex_encode(reply, mem, len));
             continue;
         }
         case 'M':
         case 'X': {
-            uint64_t addr = gdb_parse_hex(&p), len = *p == ',' ? (p++, gdb_parse_hex(&p)) : 0;
+            uint64_t addr = parse_hex(&p), len = *p == ',' ? (p++, parse_hex(&p)) : 0;
             static unsigned char mem[PKT_MAX];
             size_t got;
             if (*p++ != ':') {
@@ -222,7 +220,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
                 got = gdb_unescape((char *)p, (size_t)(n - (p - pkt)));
                 mem_copy(mem, p, got < sizeof mem ? got : sizeof mem);
             } else {
-                got = gdb_from_hex(mem, p, sizeof mem);
+                got = hex_decode(mem, p, sizeof mem);
             }
             gdb_put_str(got >= len && len <= sizeof mem && !gdb_mem_write(addr, mem, len)
                             ? "OK" : "E14");
@@ -236,7 +234,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             }
             p = pkt + 3;
             {
-                uint64_t addr = gdb_parse_hex(&p);
+                uint64_t addr = parse_hex(&p);
                 int bad = pkt[0] == 'Z' ? gdb_bp_insert(addr, 0) : gdb_bp_remove(addr);
                 gdb_put_str(bad ? "E01" : "OK");
             }
@@ -244,7 +242,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
         case 'H':
             if (pkt[1] == 'g') {
                 p = pkt + 2;
-                int tid = (int)gdb_parse_hex(&p);
+                int tid = (int)parse_hex(&p);
                 g_tid = (p[0] == '-' || tid == 0) ? 0 : tid;
                 gdb_put_str(g_tid && !gdb_thread_alive(g_tid) ? "E01" : "OK");
             } else {
@@ -252,7 +250,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             }
             continue;
         case 'T': {
-            int tid = (int)gdb_parse_hex(&p);
+            int tid = (int)parse_hex(&p);
             gdb_put_str(gdb_thread_alive(tid) ? "OK" : "E01");
             continue;
         }
@@ -269,7 +267,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
         case 'S':
             r.how = (pkt[0] == 's' || pkt[0] == 'S') ? RESUME_STEP : RESUME_CONT;
             if (pkt[0] == 'C' || pkt[0] == 'S')
-                r.sig = (int)gdb_parse_hex(&p);
+                r.sig = (int)parse_hex(&p);
             break;
         case 'Q':
             if (str_eq(pkt, "QStartNoAckMode")) {
@@ -298,7 +296,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
             } else if (str_starts(pkt, "qXfer:features:read:target.xml:") ||
                        str_starts(pkt, "qXfer:auxv:read::")) {
                 p = pkt[6] == 'f' ? pkt + 31 : pkt + 17;
-                uint64_t off = gdb_parse_hex(&p), len = *p == ',' ? (p++, gdb_parse_hex(&p)) : 0;
+                uint64_t off = parse_hex(&p), len = *p == ',' ? (p++, parse_hex(&p)) : 0;
                 const void *data;
                 unsigned long total;
                 if (pkt[6] == 'f')
@@ -311,7 +309,7 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
                 while (*p && *p != ':')
                     p++; /* the annex: a pid, or empty for the current one */
                 p += *p == ':';
-                uint64_t off = gdb_parse_hex(&p), len = *p == ',' ? (p++, gdb_parse_hex(&p)) : 0;
+                uint64_t off = parse_hex(&p), len = *p == ',' ? (p++, parse_hex(&p)) : 0;
                 gdb_put_xfer(exec_path, str_len(exec_path), off, len);
             } else if (str_starts(pkt, "qXfer:")) {
                 gdb_put_str(str_starts(pkt, "qXfer:features:read:") ? "E00" : "");
@@ -320,12 +318,12 @@ static int command_loop(ucontext_t *uc, int me, int stop_gsig)
                 char *o = reply;
                 *o++ = 'm';
                 for (int i = 0; i < k; i++)
-                    o += gdb_fmt(o, 32, i ? ",%x" : "%x", (unsigned)tids[i]);
+                    o += str_fmt(o, 32, i ? ",%x" : "%x", (unsigned)tids[i]);
                 gdb_put_packet(reply, (size_t)(o - reply));
             } else if (str_eq(pkt, "qsThreadInfo")) {
                 gdb_put_str("l");
             } else if (str_eq(pkt, "qC")) {
-                gdb_fmt(reply, 32, "QC%x", (unsigned)me);
+                str_fmt(reply, 32, "QC%x", (unsigned)me);
                 gdb_put_str(reply);
             } else if (str_starts(pkt, "qAttached")) {
                 /* 0: started for gdb, quitting gdb kills it; 1: attached, detached */

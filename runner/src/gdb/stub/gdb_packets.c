@@ -89,17 +89,6 @@ static void put_bytes(const char *p, size_t n)
     }
 }
 
-int gdb_hex_val(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* One packet's data (NUL-terminated, truncated to cap-1), acknowledged; a
  * bad checksum is answered '-' and the next one read.  Stray bytes between
  * packets (acks, ^C while stopped) are skipped. */
@@ -123,8 +112,8 @@ int gdb_get_packet(char *buf, size_t cap)
         if (h < 0 || l < 0)
             return -1;
         buf[n] = 0;
-        if (gdb_hex_val(h) < 0 || gdb_hex_val(l) < 0 ||
-            (unsigned)(gdb_hex_val(h) * 16 + gdb_hex_val(l)) != (sum & 0xff)) {
+        if (hex_val(h) < 0 || hex_val(l) < 0 ||
+            (unsigned)(hex_val(h) * 16 + hex_val(l)) != (sum & 0xff)) {
             if (!no_ack)
                 put_bytes("-", 1);
             continue;
@@ -139,7 +128,6 @@ int gdb_get_packet(char *buf, size_t cap)
 void gdb_put_packet(const char *data, size_t n)
 {
     static char out[0x4000 + 8];
-    static const char hex[] = "0123456789abcdef";
     if (n > sizeof out - 8)
         n = sizeof out - 8;
     unsigned sum = 0;
@@ -149,8 +137,8 @@ void gdb_put_packet(const char *data, size_t n)
         sum += (unsigned char)data[i];
     }
     out[n + 1] = '#';
-    out[n + 2] = hex[(sum >> 4) & 15];
-    out[n + 3] = hex[sum & 15];
+    out[n + 2] = hex_digits[(sum >> 4) & 15];
+    out[n + 3] = hex_digits[sum & 15];
     for (int tries = 0; tries < 10; tries++) {
         put_bytes(out, n + 4);
         if (no_ack)
@@ -166,41 +154,6 @@ void gdb_put_packet(const char *data, size_t n)
 
 void gdb_put_str(const char *s) { gdb_put_packet(s, str_len(s)); }
 
-size_t gdb_to_hex(char *out, const void *in, size_t n)
-{
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = in;
-    for (size_t i = 0; i < n; i++) {
-        out[2 * i] = hex[p[i] >> 4];
-        out[2 * i + 1] = hex[p[i] & 15];
-    }
-    out[2 * n] = 0;
-    return 2 * n;
-}
-
-/* Decodes up to max bytes of hex; stops at the first non-hex pair. */
-size_t gdb_from_hex(void *out, const char *in, size_t max)
-{
-    unsigned char *o = out;
-    size_t n = 0;
-    while (n < max && gdb_hex_val(in[0]) >= 0 && gdb_hex_val(in[1]) >= 0) {
-        o[n++] = (unsigned char)(gdb_hex_val(in[0]) * 16 + gdb_hex_val(in[1]));
-        in += 2;
-    }
-    return n;
-}
-
-uint64_t gdb_parse_hex(const char **p)
-{
-    uint64_t v = 0;
-    int d;
-    while ((d = gdb_hex_val(**p)) >= 0) {
-        v = v * 16 + (uint64_t)d;
-        (*p)++;
-    }
-    return v;
-}
-
 size_t gdb_unescape(char *data, size_t n)
 {
     size_t o = 0;
@@ -211,13 +164,4 @@ size_t gdb_unescape(char *data, size_t n)
             data[o++] = data[i];
     }
     return o;
-}
-
-int gdb_fmt(char *buf, size_t cap, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fmt_buf(buf, cap, fmt, ap);
-    va_end(ap);
-    return (int)str_len(buf);
 }

@@ -186,7 +186,7 @@ int gdb_reg_to_hex(char *out, const ucontext_t *uc, int regno)
     if (!n)
         return -1;
     access_reg((ucontext_t *)uc, regno, val, 0);
-    gdb_to_hex(out, val, (size_t)n);
+    hex_encode(out, val, (size_t)n);
     return 0;
 }
 
@@ -194,7 +194,7 @@ int gdb_reg_from_hex(ucontext_t *uc, int regno, const char *hex)
 {
     unsigned char val[16];
     int n = reg_size(regno);
-    if (!n || gdb_from_hex(val, hex, (size_t)n) != (size_t)n)
+    if (!n || hex_decode(val, hex, (size_t)n) != (size_t)n)
         return -1;
     access_reg(uc, regno, val, 1);
     return 0;
