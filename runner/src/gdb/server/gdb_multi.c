@@ -9,6 +9,7 @@
  * reader below (no acknowledgements: the relay turns them off first). */
 #include "gdb/connect.h"
 #include "gdb/stub/gdb.h"
+#include "gdb/stub/gdb_frame.h"
 #include "gdb/server/gdb_multi.h"
 #include "base/util.h"
 #include <errno.h>
@@ -53,37 +54,28 @@ static int peer_byte(void)
     return (unsigned char)pbuf[ppos++];
 }
 
-/* One packet from the program's stub; -1 when it is gone. */
+static int next_peer_byte(void *ctx)
+{
+    (void)ctx;
+    return peer_byte();
+}
+
+/* One packet from the program's stub; -1 when it is gone.  The link is a local
+ * socketpair without acknowledgements after the handshake, so nothing would
+ * resend a packet with a bad checksum: that ends the link as a gone stub does. */
 static int peer_get(char *buf, size_t cap)
 {
-    int c;
-    do
-        c = peer_byte();
-    while (c >= 0 && c != '$');
-    if (c < 0)
-        return -1;
-    size_t n = 0;
-    while ((c = peer_byte()) >= 0 && c != '#')
-        if (n + 1 < cap)
-            buf[n++] = (char)c;
-    if (c < 0 || peer_byte() < 0 || peer_byte() < 0)
-        return -1;
-    buf[n] = 0;
-    return (int)n;
+    int n = rsp_read(next_peer_byte, 0, buf, cap);
+    if (n == RSP_BAD_SUM)
+        fprintf(stderr, "x32-run: the program's gdb stub sent a packet with a bad checksum\n");
+    return n < 0 ? -1 : n;
 }
 
 static void peer_put(const char *data, size_t n)
 {
     static char out[PKT + 8];
-    unsigned sum = 0;
-    out[0] = '$';
-    for (size_t i = 0; i < n && i < PKT; i++) {
-        out[i + 1] = data[i];
-        sum += (unsigned char)data[i];
-    }
     n = n < PKT ? n : PKT;
-    snprintf(out + n + 1, 4, "#%02x", sum & 0xff);
-    if (write(peer, out, n + 4) < 0) {
+    if (write(peer, out, rsp_frame(out, data, n)) < 0) {
         /* a dead stub shows up as end of file on the next read */
     }
 }

@@ -3,6 +3,7 @@
  * '+'/'-' acknowledgements, hex and the X packet's binary escapes.  This runs
  * in the SIGTRAP handler with the guest's %fs: raw system calls only. */
 #include "gdb/stub/gdb.h"
+#include "gdb/stub/gdb_frame.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <errno.h>
@@ -92,35 +93,26 @@ static void put_bytes(const char *p, size_t n)
 /* One packet's data (NUL-terminated, truncated to cap-1), acknowledged; a
  * bad checksum is answered '-' and the next one read.  Stray bytes between
  * packets (acks, ^C while stopped) are skipped. */
+static int next_byte(void *ctx)
+{
+    (void)ctx;
+    return get_byte();
+}
+
 int gdb_get_packet(char *buf, size_t cap)
 {
     for (;;) {
-        int c;
-        do
-            c = get_byte();
-        while (c >= 0 && c != '$');
-        if (c < 0)
+        int n = rsp_read(next_byte, 0, buf, cap);
+        if (n == RSP_GONE)
             return -1;
-        size_t n = 0;
-        unsigned sum = 0;
-        while ((c = get_byte()) >= 0 && c != '#') {
-            sum += (unsigned)c;
-            if (n + 1 < cap)
-                buf[n++] = (char)c;
-        }
-        int h = get_byte(), l = h < 0 ? -1 : get_byte();
-        if (h < 0 || l < 0)
-            return -1;
-        buf[n] = 0;
-        if (hex_val(h) < 0 || hex_val(l) < 0 ||
-            (unsigned)(hex_val(h) * 16 + hex_val(l)) != (sum & 0xff)) {
+        if (n == RSP_BAD_SUM) {
             if (!no_ack)
                 put_bytes("-", 1);
             continue;
         }
         if (!no_ack)
             put_bytes("+", 1);
-        return (int)n;
+        return n;
     }
 }
 
@@ -130,17 +122,9 @@ void gdb_put_packet(const char *data, size_t n)
     static char out[0x4000 + 8];
     if (n > sizeof out - 8)
         n = sizeof out - 8;
-    unsigned sum = 0;
-    out[0] = '$';
-    for (size_t i = 0; i < n; i++) {
-        out[i + 1] = data[i];
-        sum += (unsigned char)data[i];
-    }
-    out[n + 1] = '#';
-    out[n + 2] = hex_digits[(sum >> 4) & 15];
-    out[n + 3] = hex_digits[sum & 15];
+    size_t len = rsp_frame(out, data, n);
     for (int tries = 0; tries < 10; tries++) {
-        put_bytes(out, n + 4);
+        put_bytes(out, len);
         if (no_ack)
             return;
         int c;
