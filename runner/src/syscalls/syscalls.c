@@ -43,12 +43,47 @@ static long unsupported(unsigned long nr, long err, const char *why)
     return -err;
 }
 
-/* Calls taking a path in argument `idx` (1-based) that may need the sysroot
- * or /proc/self/exe redirection. */
-static long path_call(struct thread_state *t, long nr, const greg_t *g, int idx)
+/* The calls with a path argument, the one list for redirection and for
+ * X32_RUN_TRACE: which argument (1-based) is the path, 0 for none.  *redirected
+ * says whether the sysroot, -L and /proc/self/exe redirection applies; the rest
+ * are only shown by the trace (nothing creates or removes files in the sysroot,
+ * and execve redirects its own path in exec.c). */
+static int path_arg(unsigned long nr, int *redirected)
+{
+    *redirected = 1;
+    switch (nr) {
+    case SYS_open: case SYS_stat: case SYS_lstat: case SYS_access: case SYS_readlink:
+        return 1;
+    case SYS_openat: case SYS_newfstatat: case SYS_statx: case SYS_faccessat:
+    case SYS_faccessat2: case SYS_readlinkat: case SYS_openat2:
+        return 2;
+    }
+    *redirected = 0;
+    switch (nr) {
+    case SYS_chdir: case SYS_mkdir: case SYS_rmdir: case SYS_unlink: case SYS_truncate:
+    case X32_NR_execve:
+        return 1;
+    case SYS_mkdirat: case SYS_unlinkat: case X32_NR_execveat:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+/* The path argument of a call path_arg lists. */
+static const char *path_of(unsigned long nr, const greg_t *g)
+{
+    int redirected;
+    return (const char *)(path_arg(nr, &redirected) == 2 ? ARG2(g) : ARG1(g));
+}
+
+/* A call whose path (path_arg) may need the sysroot or /proc/self/exe
+ * redirection. */
+static long path_call(struct thread_state *t, long nr, const greg_t *g)
 {
     char buf[PATH_BUF];
     greg_t a[6] = {g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8], g[REG_R9]};
+    int redirected, idx = path_arg((unsigned long)nr, &redirected);
     const char *p = (const char *)a[idx - 1];
     if (p && p[0] == '/') {
         const char *r = redirect_path(p, buf, sizeof buf);
@@ -61,7 +96,7 @@ static long path_call(struct thread_state *t, long nr, const greg_t *g, int idx)
 static long readlink_call(struct thread_state *t, long nr, const greg_t *g)
 {
     int at = nr == SYS_readlinkat;
-    const char *p = (const char *)(at ? ARG2(g) : ARG1(g));
+    const char *p = path_of((unsigned long)nr, g);
     char *out = (char *)(at ? ARG3(g) : ARG2(g));
     long size = (long)(int)(at ? ARG4(g) : ARG3(g));
     if (p && is_proc_self_exe(p)) {
@@ -74,7 +109,7 @@ static long readlink_call(struct thread_state *t, long nr, const greg_t *g)
         mem_copy(out, exe, (size_t)n);
         return n;
     }
-    return path_call(t, nr, g, at ? 2 : 1);
+    return path_call(t, nr, g);
 }
 
 /* Where each temporary-mask call keeps its sigset pointer and size.  The
@@ -177,23 +212,13 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         gdb_report_exit((int)ARG1(g));
         return forward(t, nr, g);
     case SYS_open: {
-        long fd = open_proc_self((const char *)ARG1(g), (long)ARG2(g));
-        return fd ? fd : path_call(t, nr, g, 1);
+        long fd = open_proc_self(path_of(nr, g), (long)ARG2(g));
+        return fd ? fd : path_call(t, nr, g);
     }
     case SYS_openat: {
-        long fd = open_proc_self((const char *)ARG2(g), (long)ARG3(g));
-        return fd ? fd : path_call(t, nr, g, 2);
+        long fd = open_proc_self(path_of(nr, g), (long)ARG3(g));
+        return fd ? fd : path_call(t, nr, g);
     }
-    case SYS_stat:
-    case SYS_lstat:
-    case SYS_access:
-        return path_call(t, nr, g, 1);
-    case SYS_newfstatat:
-    case SYS_statx:
-    case SYS_faccessat:
-    case SYS_faccessat2:
-    case SYS_openat2:
-        return path_call(t, nr, g, 2);
     case SYS_readlink:
     case SYS_readlinkat:
         return readlink_call(t, nr, g);
@@ -223,8 +248,12 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         return unsupported(nr, ENOSYS, "io_uring rings would carry compat iovecs/msghdrs");
     case SYS_process_madvise:
         return sys_iovec_call(t, nr, g);
-    default:
+    default: {
+        int redirected;
+        if (path_arg(nr, &redirected) && redirected)
+            return path_call(t, nr, g); /* stat, access, statx, openat2... */
         return forward(t, nr, g);
+    }
     }
 }
 
@@ -293,30 +322,13 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
     }
 }
 
-/* Which argument (1-based) of a call is a path, for X32_RUN_TRACE. */
-static int path_arg(unsigned long nr)
-{
-    switch (nr) {
-    case SYS_open: case SYS_stat: case SYS_lstat: case SYS_access: case SYS_readlink:
-    case SYS_chdir: case SYS_mkdir: case SYS_rmdir: case SYS_unlink: case SYS_truncate:
-    case X32_NR_execve:
-        return 1;
-    case SYS_openat: case SYS_newfstatat: case SYS_statx: case SYS_faccessat:
-    case SYS_faccessat2: case SYS_readlinkat: case SYS_openat2: case SYS_mkdirat:
-    case SYS_unlinkat: case X32_NR_execveat:
-        return 2;
-    default:
-        return 0;
-    }
-}
-
 static void trace_call(unsigned long nr, const greg_t *g, long r)
 {
     const char *name = syscall_name(nr);
     int tid = (int)raw_syscall0(SYS_gettid);
     uint64_t a[6] = {ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g)};
     char args[6][48];
-    int p = path_arg(nr);
+    int redirected, p = path_arg(nr, &redirected);
     for (int i = 0; i < 6; i++) {
         if (i + 1 == p && a[i]) {
             const char *s = (const char *)a[i];
