@@ -9,6 +9,7 @@
 #include "base/guest_mem.h"
 #include "loader/initial_stack.h"
 #include "syscalls/paths.h"
+#include "syscalls/refused.h"
 #include "procfs/proc_self.h"
 #include "front/qemu_options.h"
 #include "base/raw_syscall.h"
@@ -24,23 +25,18 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 
-#ifndef PR_SET_SYSCALL_USER_DISPATCH
-#define PR_SET_SYSCALL_USER_DISPATCH 59
-#endif
-#define ARCH_MAP_VDSO_X32 0x2001
-#define ARCH_SHSTK_ENABLE 0x5001
-
 long forward(struct thread_state *t, long nr, const greg_t *g)
 {
     return safe_syscall(&t->signal_pending, nr, (long)ARG1(g), (long)ARG2(g),
                         (long)ARG3(g), (long)ARG4(g), (long)ARG5(g), (long)ARG6(g));
 }
 
-static long unsupported(unsigned long nr, long err, const char *why)
+/* A refused call (refused.c's table): named under X32_RUN_DEBUG=1. */
+static long refuse(unsigned long nr, const struct refusal *f)
 {
     const char *name = syscall_name(nr);
-    debug_log("unsupported: %s (x32 syscall %lu): %s", name ? name : "?", nr, why);
-    return -err;
+    debug_log("unsupported: %s (x32 syscall %lu): %s", name ? name : "?", nr, f->why);
+    return -f->err;
 }
 
 /* The calls with a path argument, the one list for redirection and for
@@ -228,24 +224,6 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
             qemu_fix_uname((char *)ARG1(g));
         return r;
     }
-    case SYS_prctl:
-        if (ARG1(g) == PR_SET_SYSCALL_USER_DISPATCH)
-            return unsupported(nr, EINVAL, "the runner owns syscall user dispatch");
-        if (ARG1(g) == 22 /* PR_SET_SECCOMP */)
-            return unsupported(nr, EINVAL, "guest seccomp filters would judge the runner");
-        return forward(t, nr, g);
-    case SYS_arch_prctl:
-        if (ARG1(g) == ARCH_MAP_VDSO_X32)
-            return unsupported(nr, EINVAL, "ARCH_MAP_VDSO_X32");
-        if (fastpath_enabled && ARG1(g) == 0x1001 /* ARCH_SET_GS */)
-            return unsupported(nr, EINVAL, "the rewrite fast path keeps its thread block in %gs (X32_RUN_TRAP=sud allows it)");
-        if (ARG1(g) == ARCH_SHSTK_ENABLE)
-            return unsupported(nr, EINVAL, "shadow stacks conflict with signal frame rewriting");
-        return forward(t, nr, g);
-    case SYS_seccomp:
-        return unsupported(nr, EINVAL, "guest seccomp filters would judge the runner");
-    case SYS_io_uring_setup:
-        return unsupported(nr, ENOSYS, "io_uring rings would carry compat iovecs/msghdrs");
     case SYS_process_madvise:
         return sys_iovec_call(t, nr, g);
     default: {
@@ -290,14 +268,10 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
     case X32_NR_execveat:
         return emulate_execve(t, uc, (long)(int)ARG1(g), ARG2(g), ARG3(g), ARG4(g),
                               (long)ARG5(g));
-    case X32_NR_ptrace:
-        return unsupported(nr, EPERM, "ptrace from x32 debuggers is not emulated");
     case X32_NR_rt_sigpending:
         return sys_rt_sigpending(t, ARG1(g), ARG2(g));
     case X32_NR_sigaltstack:
         return sys_sigaltstack(t, uc, ARG1(g), ARG2(g));
-    case X32_NR_kexec_load:
-        return unsupported(nr, EPERM, "kexec_load");
     case X32_NR_set_robust_list:
         return sys_set_robust_list(t, ARG1(g), ARG2(g));
     case X32_NR_get_robust_list:
@@ -318,7 +292,7 @@ static long x32_specific_call(struct thread_state *t, ucontext_t *uc, unsigned l
     case X32_NR_io_submit:
         return sys_aio_call(nr, g);
     default:
-        return unsupported(nr, ENOSYS, "no translator for this x32 system call");
+        return refuse(nr, &refused_no_translator);
     }
 }
 
@@ -361,12 +335,15 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
     if (trace_enabled && (nr == SYS_exit || nr == SYS_exit_group || nr == X32_NR_execve ||
                           nr == X32_NR_execveat))
         trace_call(nr, g, -ENOSYS - 1000);
+    const struct refusal *refused;
     if (raw_nr > 0xffffffffUL || nr > X32_NR_LAST_SPECIFIC)
-        r = unsupported(nr, ENOSYS, "no such x32 system call");
+        r = refuse(nr, &refused_no_such_call);
+    else if ((refused = refused_call(nr, ARG1(g))))
+        r = refuse(nr, refused);
     else if (nr >= X32_NR_FIRST_SPECIFIC)
         r = x32_specific_call(t, uc, nr, g);
     else if (is_native_only(nr))
-        r = unsupported(nr, ENOSYS, "a native-only number; x32 uses its 512-547 twin");
+        r = refuse(nr, &refused_native_only);
     else
         r = common_call(t, uc, nr, g);
     if (trace_enabled)
