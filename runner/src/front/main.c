@@ -33,6 +33,23 @@ static const char *find_program(const char *name, char *buf, size_t cap)
     return search_path(name, buf, cap, is_executable) ? buf : name;
 }
 
+/* A script's interpreter, opened as user mode would load it: the sysroot or -L
+ * root first for an absolute path.  It stays open for loading. */
+struct interp_file {
+    int fd;
+    const char *path;
+    char buf[PATH_BUF];
+};
+
+static long read_interp(void *ctx, const char *interp, unsigned char *buf, size_t cap)
+{
+    struct interp_file *in = ctx;
+    uint64_t size;
+    in->path = interp[0] == '/' ? redirect_path(interp, in->buf, sizeof in->buf) : interp;
+    in->fd = open(in->path, O_RDONLY | O_CLOEXEC);
+    return in->fd < 0 ? -1 : read_exec_header(in->fd, buf, cap, &size);
+}
+
 int main(int argc, char **argv, char **envp)
 {
     struct options o = {0};
@@ -112,37 +129,30 @@ int main(int argc, char **argv, char **envp)
         return 126;
     }
     enum elf_kind kind = elf_classify(hdr, (size_t)hn);
+    struct interp_file in = {.fd = -1};
     if (kind == ELF_KIND_SCRIPT) {
         /* A script whose interpreter is x32: the kernel cannot exec it, so
          * run the interpreter here with the argv the kernel would build. */
         char *interp, *iarg;
         hdr[hn < (long)sizeof hdr ? hn : (long)sizeof hdr - 1] = 0;
-        if (parse_shebang((char *)hdr, hn, &interp, &iarg) == 0) {
-            char ibuf[PATH_BUF];
-            const char *ipath = interp[0] == '/' ? redirect_path(interp, ibuf, sizeof ibuf) : interp;
-            int ifd = open(ipath, O_RDONLY | O_CLOEXEC);
-            unsigned char ih[64];
-            uint64_t isz;
-            if (ifd >= 0 && read_exec_header(ifd, ih, sizeof ih, &isz) > 20 &&
-                elf_classify(ih, sizeof ih) == ELF_KIND_X32) {
-                char **args = alloc_argv((size_t)o.nargs + 3);
-                int k = 0;
-                if (iarg)
-                    args[k++] = iarg;
-                args[k++] = (char *)path;
-                for (int i = 0; i < o.nargs; i++)
-                    args[k++] = o.args[i];
-                o.argv0 = interp;
-                o.program = interp;
-                o.args = args;
-                o.nargs = k;
-                close(fd);
-                fd = ifd;
-                path = ipath;
-                kind = ELF_KIND_X32;
-            } else if (ifd >= 0) {
-                close(ifd);
-            }
+        if (script_has_x32_interp((char *)hdr, hn, &interp, &iarg, read_interp, &in)) {
+            char **args = alloc_argv((size_t)o.nargs + 3);
+            int k = 0;
+            if (iarg)
+                args[k++] = iarg;
+            args[k++] = (char *)path;
+            for (int i = 0; i < o.nargs; i++)
+                args[k++] = o.args[i];
+            o.argv0 = interp;
+            o.program = interp;
+            o.args = args;
+            o.nargs = k;
+            close(fd);
+            fd = in.fd;
+            path = in.path;
+            kind = ELF_KIND_X32;
+        } else if (in.fd >= 0) {
+            close(in.fd);
         }
     }
     switch (kind) {

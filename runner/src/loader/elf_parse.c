@@ -178,3 +178,17 @@ void elf32_plan_segment(const struct elf32_segment *s, uint64_t bias, struct seg
         p->anon_len = anon_end - anon_start;
     }
 }
+
+int script_has_x32_interp(char *hdr, long len, char **interp, char **arg,
+                          long (*read_header)(void *ctx, const char *interp,
+                                              unsigned char *buf, size_t cap),
+                          void *ctx)
+{
+    if (parse_shebang(hdr, len, interp, arg) != 0)
+        return 0;
+    unsigned char ih[64];
+    long n = read_header(ctx, *interp, ih, sizeof ih);
+    /* More than the bytes elf_classify looks at, less than a whole ELF header:
+     * the loader reports a truncated interpreter later. */
+    return n > 20 && elf_classify(ih, (size_t)n) == ELF_KIND_X32;
+}

@@ -67,4 +67,17 @@ void elf32_plan_segment(const struct elf32_segment *s, uint64_t bias, struct seg
  * there is no interpreter or the line does not fit (see elf_parse.c). */
 int parse_shebang(char *hdr, long len, char **interp, char **arg);
 
+/* A script whose "#!" interpreter is an x32 program needs x32-run: the one rule
+ * for x32-run SCRIPT (front/main.c), a guest's execve of a script
+ * (syscalls/exec.c) and --tree's test (tree/x32_target.c).  hdr and len are as
+ * for parse_shebang.  read_header reads the first bytes of the interpreter
+ * into buf and returns how many (negative on failure): each caller finds it
+ * its own way (the runner looks it up in the sysroot or -L root first) and with
+ * its own system calls, since this file makes none.  Returns 1, with *interp
+ * and *arg set as parse_shebang sets them, when the interpreter is x32. */
+int script_has_x32_interp(char *hdr, long len, char **interp, char **arg,
+                          long (*read_header)(void *ctx, const char *interp,
+                                              unsigned char *buf, size_t cap),
+                          void *ctx);
+
 #endif

@@ -141,6 +141,19 @@ static enum elf_kind probe_file(const char *path, unsigned char *hdr, size_t cap
     return elf_classify(hdr, (size_t)n);
 }
 
+/* A script's interpreter, looked up as its exec would: the sysroot or -L root
+ * first for an absolute path.  The path used goes to ctx (PATH_BUF bytes). */
+static long read_interp(void *ctx, const char *interp, unsigned char *buf, size_t cap)
+{
+    char *ipath = ctx;
+    const char *p = interp[0] == '/' ? redirect_path(interp, ipath, PATH_BUF) : interp;
+    if (p != ipath)
+        str_copy(ipath, PATH_BUF, p);
+    long n;
+    probe_file(ipath, buf, cap, &n);
+    return n;
+}
+
 /* The new runner's command line up to the program: runner --mode=user --argv0
  * ARGV0 [--sysroot|-L DIR] [-r RELEASE] --execfn NAME -- PROGRAM (at most 12 words; the new
  * program stays in user mode, whatever X32_RUN_MODE says).  Returns its length. */
@@ -261,27 +274,21 @@ long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t
     if (argc)
         widen_vector(&argv0, argv_p, 1);
     int first_guest_arg = 1; /* guest argv[0] is replaced by --argv0 */
-    if (kind == ELF_KIND_SCRIPT) {
-        if (parse_shebang((char *)hdr, hlen, &interp, &interp_arg) == 0) {
-            char ibuf[PATH_BUF];
-            unsigned char ihdr[64];
-            long ilen;
-            const char *ipath = interp[0] == '/' ? redirect_path(interp, ibuf, sizeof ibuf) : interp;
-            if (probe_file(ipath, ihdr, sizeof ihdr, &ilen) == ELF_KIND_X32) {
-                /* The kernel's binfmt_script refuses a script it could only
-                 * name through a descriptor that the exec closes. */
-                if (!kname_usable)
-                    return -ENOENT;
-                /* Run the x32 interpreter under the runner, with the argv the
-                 * kernel would have built: interp [arg] script args... */
-                k = runner_prefix(nargv, interp, kname, ipath);
-                if (interp_arg)
-                    nargv[k++] = interp_arg;
-                nargv[k++] = fd_relative ? kname : (char *)gpath;
-                exec_path = runner;
-                goto copy_args;
-            }
-        }
+    char ipath[PATH_BUF];
+    if (kind == ELF_KIND_SCRIPT &&
+        script_has_x32_interp((char *)hdr, hlen, &interp, &interp_arg, read_interp, ipath)) {
+        /* The kernel's binfmt_script refuses a script it could only
+         * name through a descriptor that the exec closes. */
+        if (!kname_usable)
+            return -ENOENT;
+        /* Run the x32 interpreter under the runner, with the argv the
+         * kernel would have built: interp [arg] script args... */
+        k = runner_prefix(nargv, interp, kname, ipath);
+        if (interp_arg)
+            nargv[k++] = interp_arg;
+        nargv[k++] = fd_relative ? kname : (char *)gpath;
+        exec_path = runner;
+        goto copy_args;
     } else if (kind == ELF_KIND_X32) {
         k = runner_prefix(nargv, argv0, kname, path);
         exec_path = runner;

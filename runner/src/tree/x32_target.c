@@ -21,6 +21,14 @@ static long peek(const char *path, unsigned char *buf, size_t cap)
     return n;
 }
 
+/* The interpreter of a script, at its own path: a tree and the preload library
+ * have no sysroot or -L root to look it up in. */
+static long read_interp(void *ctx, const char *interp, unsigned char *buf, size_t cap)
+{
+    (void)ctx;
+    return peek(interp, buf, cap);
+}
+
 int wants_x32_runner(const char *path)
 {
     unsigned char hdr[EXEC_PEEK + 1];
@@ -32,8 +40,6 @@ int wants_x32_runner(const char *path)
         return 1;
     char *interp, *arg;
     hdr[n] = 0;
-    if (k != ELF_KIND_SCRIPT || parse_shebang((char *)hdr, n, &interp, &arg) != 0)
-        return 0;
-    n = peek(interp, hdr, 64);
-    return n > 20 && elf_classify(hdr, (size_t)n) == ELF_KIND_X32;
+    return k == ELF_KIND_SCRIPT &&
+           script_has_x32_interp((char *)hdr, n, &interp, &arg, read_interp, 0);
 }
