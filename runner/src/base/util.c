@@ -1,3 +1,6 @@
+/* base/util.h's helpers, written out so that none of them touches glibc state
+ * reached through %fs: strings and memory, a printf subset over one write(2),
+ * hex, and the X32_RUN_DEBUG / X32_RUN_TRACE output. */
 #include "base/util.h"
 #include "base/raw_syscall.h"
 #include <sys/syscall.h>

@@ -1,3 +1,6 @@
+/* The trap: turning Syscall User Dispatch (or the seccomp fallback) on, the
+ * SIGSYS entry and safe_syscall of core/trap_entry.S, entering the guest, and
+ * run_emulated_call, the one way a guest call is emulated. */
 #ifndef X32RUN_TRAP_H
 #define X32RUN_TRAP_H
 

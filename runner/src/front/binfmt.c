@@ -2,13 +2,13 @@
  * qemu-user-static does.  Flags: P keeps argv[0], O opens the binary for us
  * (so unreadable-but-executable files work), F pins this runner binary so it
  * also works inside containers and chroots. */
+#include "front/binfmt.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-/* The registration line for binfmt_misc: entry NAME runs x32 ELF files with
- * INTERP.  Also used by x32-run --tree inside a private user namespace. */
+/* Also used by x32-run --tree inside a private user namespace. */
 int binfmt_rule(char *buf, size_t cap, const char *name, const char *interp)
 {
     /* e_ident: ELF, ELFCLASS32, little-endian, version 1; e_type EXEC or DYN

@@ -1,5 +1,6 @@
 /* x32-run's command line: the options, --help and --version. */
 #include "front/cli.h"
+#include "front/binfmt.h"
 #include "gdb/stub/gdb.h"
 #include "front/qemu_options.h"
 #include "tree/tree.h"
@@ -74,7 +75,6 @@ void parse_args(int argc, char **argv, struct options *o)
             o->tree = 1;
             o->tree_with = a[6] ? a + 7 : 0;
         } else if (str_eq(a, "--register") || str_eq(a, "--unregister")) {
-            extern int register_binfmt(void), unregister_binfmt(void);
             exit(a[2] == 'r' ? register_binfmt() : unregister_binfmt());
         } else if ((str_eq(a, "--mode") || str_eq(a, "--sysroot") || str_eq(a, "--argv0") ||
                     str_eq(a, "--execfn")) && i + 1 < argc) {

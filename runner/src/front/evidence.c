@@ -4,7 +4,7 @@
  * $X32_TREE or "-"; tag: $X32_RUN_EVIDENCE_TAG, set by a harness per test).  It is
  * how x32-check tells a test whose x32 program ran from one that never started it:
  * a line is written only once the file is known to be an x32 program. */
-#include "tree/tree.h"
+#include "front/evidence.h"
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,6 +12,7 @@
 #include "front/probe.h"
 #include "front/qemu_options.h"
 #include "tree/tree.h"
+#include "front/evidence.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>

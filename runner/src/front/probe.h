@@ -1,3 +1,5 @@
+/* What this host can do (front/probe.c): for --probe, the default mode and
+ * finding x32-vm and programs on $PATH. */
 #ifndef X32RUN_PROBE_H
 #define X32RUN_PROBE_H
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* QEMU user mode's options and what they change (front/qemu_options.c). */
 #ifndef X32RUN_QEMU_OPTIONS_H
 #define X32RUN_QEMU_OPTIONS_H
 

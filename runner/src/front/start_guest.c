@@ -5,7 +5,7 @@
 #include "core/address_space.h"
 #include "front/cli.h"
 #include "loader/elf_load.h"
-#include "syscalls/exec.h"
+#include "syscalls/execve.h"
 #include "gdb/connect.h"
 #include "gdb/stub/gdb.h"
 #include "loader/initial_stack.h"

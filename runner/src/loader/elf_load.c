@@ -1,3 +1,7 @@
+/* Loading an x32 ELF image below 4 GiB: the exec header read with raw calls,
+ * the headers validated by elf_parse.c, each PT_LOAD mapped as its segment plan
+ * says (bss zeroed, protections applied), and the PIE base: 0x400000 plus up to
+ * 1 MiB of randomisation (a kernel's differs: tests/vm/known-differences.txt). */
 #include "loader/elf_load.h"
 #include "core/address_space.h"
 #include "base/raw_syscall.h"

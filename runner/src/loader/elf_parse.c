@@ -1,3 +1,7 @@
+/* ELF32 parsing for x32 (elf_parse.h): classifying a file's first bytes,
+ * validating headers, planning each segment's mapping and splitting "#!" lines.
+ * Pure (no system calls, no globals), so runner/fuzz drives it directly and
+ * the preload library compiles it in. */
 #include "loader/elf_parse.h"
 #include <elf.h>
 #include <string.h>

@@ -69,7 +69,7 @@ int parse_shebang(char *hdr, long len, char **interp, char **arg);
 
 /* A script whose "#!" interpreter is an x32 program needs x32-run: the one rule
  * for x32-run SCRIPT (front/main.c), a guest's execve of a script
- * (syscalls/exec.c) and --tree's test (tree/x32_target.c).  hdr and len are as
+ * (syscalls/execve.c) and --tree's test (tree/x32_target.c).  hdr and len are as
  * for parse_shebang.  read_header reads the first bytes of the interpreter
  * into buf and returns how many (negative on failure): each caller finds it
  * its own way (the runner looks it up in the sysroot or -L root first) and with

@@ -1,3 +1,6 @@
+/* The x32 process stack: the main stack mapped under 0xFFFFE000 with its guard,
+ * and what an x32 kernel writes there (u32 argc, argv and envp pointers,
+ * Elf32 auxv, strings, AT_RANDOM), with the host's auxv values kept for it. */
 #include "loader/initial_stack.h"
 #include "core/address_space.h"
 #include "procfs/proc_self.h"

@@ -1,3 +1,4 @@
+/* The guest's main stack and its initial contents (loader/initial_stack.c). */
 #ifndef X32RUN_INITIAL_STACK_H
 #define X32RUN_INITIAL_STACK_H
 

@@ -1,3 +1,5 @@
+/* The x32 vDSO: the ELF32 shim (vdso_shim.S, embedded by vdso_blob.S) copied
+ * below 4 GiB and its jump slots filled with the host 64-bit vDSO's entries. */
 #include "loader/vdso.h"
 #include "core/address_space.h"
 #include "base/raw_syscall.h"

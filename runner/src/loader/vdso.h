@@ -1,3 +1,4 @@
+/* Mapping the x32 vDSO shim for AT_SYSINFO_EHDR (loader/vdso.c). */
 #ifndef X32RUN_VDSO_H
 #define X32RUN_VDSO_H
 #include <stdint.h>

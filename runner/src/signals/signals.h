@@ -1,3 +1,6 @@
+/* Signals as the rest of the runner sees them: the guest's virtual actions and
+ * mask, delivery, the host handler and siginfo conversion (signals/); what
+ * only the signal files share is in signal_internal.h. */
 #ifndef X32RUN_SIGNALS_H
 #define X32RUN_SIGNALS_H
 

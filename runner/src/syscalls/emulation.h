@@ -34,7 +34,7 @@ void walk_robust_list(struct thread_state *t);
 void sync_robust_shadow(struct thread_state *t);
 /* threads.c: every live guest thread of process tgid, for exit_group */
 void walk_all_robust_lists(int tgid);
-/* exec.c */
+/* execve.c */
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
                     uint64_t argv, uint64_t envp, long flags);
 /* siginfo_calls.c: rt_sigtimedwait, rt_(tg)sigqueueinfo, waitid, timer_create, mq_notify */

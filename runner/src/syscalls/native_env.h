@@ -1,4 +1,4 @@
-/* The environment of a native program the guest execs (syscalls/exec.c): what
+/* The environment of a native program the guest execs (syscalls/execve.c): what
  * x32-run kept out of the x32 program's LD_PRELOAD goes back, so pseudo and the
  * --tree library reach native children.  Trap path: no libc. */
 #ifndef X32RUN_NATIVE_ENV_H

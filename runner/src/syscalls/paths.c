@@ -1,3 +1,6 @@
+/* Paths the guest names: the sysroot (or -L root) lookup in front of the host's
+ * files, /proc/self/exe as the guest program, and which /proc paths are the
+ * process's own.  Raw calls only: it runs inside trapped calls. */
 #include "syscalls/paths.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"

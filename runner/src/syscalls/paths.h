@@ -1,3 +1,4 @@
+/* Path redirection for the guest's path calls and execve (syscalls/paths.c). */
 #ifndef X32RUN_PATHS_H
 #define X32RUN_PATHS_H
 

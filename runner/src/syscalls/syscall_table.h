@@ -1,3 +1,5 @@
+/* x32's system-call table as the dispatcher and the trace need it: names and
+ * which numbers are x86-64-only (syscalls/syscall_table.c). */
 #ifndef X32RUN_SYSCALL_TABLE_H
 #define X32RUN_SYSCALL_TABLE_H
 

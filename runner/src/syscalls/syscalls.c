@@ -43,7 +43,7 @@ static long refuse(unsigned long nr, const struct refusal *f)
  * X32_RUN_TRACE: which argument (1-based) is the path, 0 for none.  *redirected
  * says whether the sysroot, -L and /proc/self/exe redirection applies; the rest
  * are only shown by the trace (nothing creates or removes files in the sysroot,
- * and execve redirects its own path in exec.c). */
+ * and execve redirects its own path in execve.c). */
 static int path_arg(unsigned long nr, int *redirected)
 {
     *redirected = 1;

@@ -1,3 +1,4 @@
+/* x32-run --tree's entry points for the rest of the runner (tree/). */
 #ifndef X32RUN_TREE_H
 #define X32RUN_TREE_H
 /* x32-run --tree: a process tree in which every x32 program, however it is
@@ -19,7 +20,4 @@ void tree_print_probe(void);
  * there is nothing to strip. */
 char **tree_guest_env(char **envp);
 
-/* X32_RUN_EVIDENCE=DIR: one line per x32 program start appended to DIR/starts,
- * so that a test harness can tell which tests really ran x32 code. */
-void evidence_record(const char *program, const char *via);
 #endif

@@ -8,6 +8,7 @@
  * sees the same ids, pids and network as the host, and files keep their owner.
  * binfmt_misc looks up the nearest instance up the namespace chain, so the nested
  * namespace (and nested trees) use the registration. */
+#include "front/binfmt.h"
 #include "tree/tree_mechanisms.h"
 #include "syscalls/paths.h"
 #include "base/util.h"
@@ -22,7 +23,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern int binfmt_rule(char *buf, size_t cap, const char *name, const char *interp);
 
 static int write_file(const char *path, const char *text)
 {

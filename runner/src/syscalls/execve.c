@@ -4,7 +4,7 @@
 #include "loader/elf_parse.h"
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
-#include "syscalls/exec.h"
+#include "syscalls/execve.h"
 #include "core/address_space.h"
 #include "syscalls/native_env.h"
 #include "syscalls/paths.h"
