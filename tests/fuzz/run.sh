@@ -8,8 +8,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
-TOP=$(cd "$HERE/../.." && pwd)
-T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
+suite_setup fuzz
+T=$TEST_TMP
 SECONDS_TO_FUZZ=${X32_FUZZ_SECONDS:-5}
 # The targets and their seed corpora: runner/Makefile's list ("TARGET SEEDS" lines).
 if ! make -s -C "$TOP/runner" MAKEFLAGS= fuzz-list > "$T/fuzz-list" 2>"$T/fuzz-list.err" \

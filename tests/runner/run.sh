@@ -20,9 +20,11 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
+HERE=$here
+suite_setup runner
+root=$TOP
 
 usage() {
     sed -n '2,19s/^# \{0,1\}//p' "$0"
@@ -56,11 +58,8 @@ else
 fi
 timeout_s=${X32_TEST_TIMEOUT:-20}
 
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-runner-tests.XXXXXX")
-    trap 'rm -rf "$TEST_TMP"' EXIT
-    trap 'exit 130' INT TERM
-fi
+# A scratch directory of our own is removed on ^C too.
+[ -z "$SUITE_OWN_TMP" ] || trap 'exit 130' INT TERM
 mkdir -p "$TEST_TMP/helpers" "$TEST_TMP/bin" "$TEST_TMP/log" "$TEST_TMP/work"
 X32_TEST_HELPERS=$TEST_TMP/helpers
 export X32_TEST_HELPERS
