@@ -35,6 +35,7 @@ if [ ! -s "$tmp/all" ]; then
 fi
 # shellcheck disable=SC2046 # one object per line, no spaces in build paths
 $NM --defined-only $(cat "$tmp/all") 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u > "$tmp/defined"
+# shellcheck disable=SC2086 # two word lists
 printf '%s\n' $ALLOWED $LINKER | sort -u > "$tmp/allowed"
 sort -u "$tmp/defined" "$tmp/allowed" > "$tmp/ok"
 

@@ -21,6 +21,7 @@ suite_setup gdb
 root=$TOP
 
 run=${X32_RUN:-$root/out/bin/x32-run}
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
 prefix=$PREFIX
 cc=${X32_CC:-$prefix/bin/x86_64-linux-gnux32-gcc}
 tmp=$TEST_TMP

@@ -17,6 +17,7 @@ HERE=$here
 suite_setup upstream
 root=$TOP
 
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
 prefix=$PREFIX
 jobs=$(nproc 2>/dev/null || echo 1)
 build() { env -u LIBRARY_PATH "$root/build.sh" --prefix "$prefix" "$@"; }

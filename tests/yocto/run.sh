@@ -23,6 +23,7 @@ top=$TOP
 # shellcheck source=rootfs.sh
 . "$here/rootfs.sh"
 
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
 prefix=$PREFIX
 run=${X32_RUN:-$prefix/bin/x32-run}
 cc=${X32_CC:-$prefix/bin/x86_64-linux-gnux32-gcc}
