@@ -1,7 +1,7 @@
-/* libFuzzer harness for the ELF32 header parser (src/elf_parse.c), the part
+/* libFuzzer harness for the ELF32 header parser (src/loader/elf_parse.c), the part
  * of the loader that reads untrusted bytes.  Build and run: make -C runner fuzz
  * (needs clang).  Checks the parser's promises on every accepted input. */
-#include "elf_parse.h"
+#include "loader/elf_parse.h"
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)

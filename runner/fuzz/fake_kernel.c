@@ -1,6 +1,6 @@
 /* The guest-memory image and stand-in kernel of fake_kernel.h. */
 #include "fake_kernel.h"
-#include "guest_mem.h"
+#include "base/guest_mem.h"
 #include <errno.h>
 #include <linux/aio_abi.h>
 #include <net/if.h>

@@ -1,10 +1,10 @@
 /* libFuzzer harness for the segment mapping plan (elf32_plan_segment in
- * src/elf_parse.c), which decides what elf_load.c maps for each PT_LOAD of a
+ * src/loader/elf_parse.c), which decides what elf_load.c maps for each PT_LOAD of a
  * file elf32_parse accepted.  The input is an ELF file; its last 4 bytes also
  * pick the load bias of a PIE, as the loader's mmap would (page-aligned, the
  * whole span below the x32 task size).  Checks that every plan maps exactly
  * the segment's pages, from the right file offset, inside the span. */
-#include "elf_parse.h"
+#include "loader/elf_parse.h"
 #include <stdlib.h>
 #include <string.h>
 

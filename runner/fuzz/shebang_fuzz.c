@@ -1,8 +1,8 @@
-/* libFuzzer harness for parse_shebang (src/elf_parse.c), which splits the
+/* libFuzzer harness for parse_shebang (src/loader/elf_parse.c), which splits the
  * "#!interp [arg]" line of a script the guest execs.  The input is the file's
  * first bytes; as the callers do, it is given with a NUL after them, and only
  * when it starts with "#!".  Checks the promises the exec paths rely on. */
-#include "elf_parse.h"
+#include "loader/elf_parse.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -9,11 +9,11 @@
  * image (guest memory at GUEST_BASE), then the fake kernel's answers.  An
  * argument below GUEST_SIZE is taken as an offset into the image, so most
  * pointers land in guest memory; larger values are used as they are. */
-#include "emulation.h"
+#include "syscalls/emulation.h"
 #include "fake_kernel.h"
-#include "signals.h"
-#include "x32_abi.h"
-#include "x32_syscalls.h"
+#include "signals/signals.h"
+#include "base/x32_abi.h"
+#include "base/x32_syscalls.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +43,8 @@ const char *syscall_name(unsigned long nr) { (void)nr; return "fuzzed"; }
 int in_stack_guard(uint64_t addr) { (void)addr; return 0; }
 void host_restorer(void) {}
 char safe_syscall_start[1], safe_syscall_end[1], sigsys_restorer[1], sigsys_restorer_end[1];
+/* No rewrite fast path (fastpath.h): no call ever came through its hook. */
+ucontext_t *fastpath_stop_context(struct thread_state *t) { (void)t; return 0; }
 /* No gdb attached: the stub's hooks in the signal code stay out of the way. */
 int gdb_active;
 int gdb_owns_signal(int sig) { (void)sig; return 0; }

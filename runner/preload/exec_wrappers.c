@@ -1,9 +1,9 @@
 /* x32-exec-preload.so's exported exec functions (see x32_exec_preload.h):
- * each sends an x32 target (runner/src/x32_target.c) to x32-run and anything
+ * each sends an x32 target (runner/src/tree/x32_target.c) to x32-run and anything
  * else to the real function, with the tree's variables in the environment. */
 #define _GNU_SOURCE
 #include "x32_exec_preload.h"
-#include "x32_target.h"
+#include "tree/x32_target.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>

@@ -22,7 +22,7 @@
  *
  * exec_wrappers.c holds the exported functions, tree_state.c the tree's
  * variables and the vectors built for the new program; whether a file is an
- * x32 target is runner/src/x32_target.c, shared with x32-run --tree. */
+ * x32 target is runner/src/tree/x32_target.c, shared with x32-run --tree. */
 #ifndef X32_EXEC_PRELOAD_H
 #define X32_EXEC_PRELOAD_H
 

@@ -9,8 +9,9 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
-TOP=$(cd "$HERE/../.." && pwd)
-T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
+suite_setup build
+T=$TEST_TMP
+# This suite tests a built SDK: no default.
 PREFIX=${X32_SDK_PREFIX:?X32_SDK_PREFIX is not set: run this through tests/run.sh}
 unset LIBRARY_PATH
 

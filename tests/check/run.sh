@@ -23,11 +23,10 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib.sh disable=SC1091
 . "$HERE/../lib.sh"
-TOP=$(cd "$HERE/../.." && pwd)
 CHECK=$TOP/check/x32-check
 PROJECTS=$HERE/projects
-if [ -n "${TEST_TMP:-}" ]; then T=$TEST_TMP
-else T=$(mktemp -d /tmp/x32-check-tests.XXXXXX); trap 'rm -rf "$T"' EXIT; fi
+suite_setup check
+T=$TEST_TMP
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONDONTWRITEBYTECODE
 

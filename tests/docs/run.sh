@@ -16,9 +16,8 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib.sh disable=SC1091
 . "$HERE/../lib.sh"
-TOP=$(cd "$HERE/../.." && pwd)
-if [ -n "${TEST_TMP:-}" ]; then T=$TEST_TMP
-else T=$(mktemp -d /tmp/x32-docs-tests.XXXXXX); trap 'rm -rf "$T"' EXIT; fi
+suite_setup docs
+T=$TEST_TMP
 
 # The repository's files: git's list in a checkout, else everything but build output.
 repo_files() {

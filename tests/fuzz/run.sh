@@ -8,10 +8,16 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
-TOP=$(cd "$HERE/../.." && pwd)
-T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
+suite_setup fuzz
+T=$TEST_TMP
 SECONDS_TO_FUZZ=${X32_FUZZ_SECONDS:-5}
-TARGETS="elf_parse_fuzz segment_plan_fuzz shebang_fuzz translators_fuzz"
+# The targets and their seed corpora: runner/Makefile's list ("TARGET SEEDS" lines).
+if ! make -s -C "$TOP/runner" MAKEFLAGS= fuzz-list > "$T/fuzz-list" 2>"$T/fuzz-list.err" \
+        || [ ! -s "$T/fuzz-list" ]; then
+    fail fuzz-target-list "make -C runner fuzz-list: $(head -n 1 "$T/fuzz-list.err")"
+    exit 0
+fi
+TARGETS=$(cut -d' ' -f1 "$T/fuzz-list")
 
 # name_of TARGET: the test name (elf-parser, segment-plan, shebang, translators).
 name_of() {
@@ -41,10 +47,7 @@ for t in $TARGETS; do
         continue
     fi
     pass "fuzz-$n-builds"
-    case $t in
-        elf_parse_fuzz|segment_plan_fuzz) seeds=$TOP/runner/fuzz/corpus ;;
-        *) seeds=$TOP/runner/fuzz/corpus-$(echo "$t" | sed 's/_fuzz$//') ;;
-    esac
+    seeds=$TOP/runner/$(sed -n "s/^$t //p" "$T/fuzz-list")
     mkdir -p "$T/corpus-$t"
     if "$T/build/$t" -max_total_time="$SECONDS_TO_FUZZ" -max_len=8192 -print_final_stats=1 \
             -artifact_prefix="$T/$t-" \

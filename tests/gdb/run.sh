@@ -14,14 +14,17 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
+HERE=$here
+suite_setup gdb
+root=$TOP
 
 run=${X32_RUN:-$root/out/bin/x32-run}
-prefix=${X32_SDK_PREFIX:-$root/out}
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
+prefix=$PREFIX
 cc=${X32_CC:-$prefix/bin/x86_64-linux-gnux32-gcc}
-tmp=${TEST_TMP:-$(mktemp -d)}
+tmp=$TEST_TMP
 # x32-gdb next to x32-run when installed, else the repo's script with X32_RUN.
 x32gdb=$(dirname "$run")/x32-gdb
 [ -x "$x32gdb" ] || x32gdb=$root/runner/x32-gdb

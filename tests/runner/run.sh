@@ -3,7 +3,8 @@
 #
 # Usage: run.sh [--native] [NAME...]
 #   NAME      run only these tests (file names without .c; `tree` for tree.sh,
-#             the x32-run --tree cases)
+#             the x32-run --tree cases; `trap-path` for trap-path.sh, the
+#             trap-path rule checked on runner/'s objects)
 #   --native  build with `gcc -m64` and run natively, to validate the tests
 #             themselves on a machine without x32
 #
@@ -19,12 +20,14 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
+HERE=$here
+suite_setup runner
+root=$TOP
 
 usage() {
-    sed -n '2,18s/^# \{0,1\}//p' "$0"
+    sed -n '2,19s/^# \{0,1\}//p' "$0"
     exit "$1"
 }
 
@@ -55,11 +58,8 @@ else
 fi
 timeout_s=${X32_TEST_TIMEOUT:-20}
 
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-runner-tests.XXXXXX")
-    trap 'rm -rf "$TEST_TMP"' EXIT
-    trap 'exit 130' INT TERM
-fi
+# A scratch directory of our own is removed on ^C too.
+[ -z "$SUITE_OWN_TMP" ] || trap 'exit 130' INT TERM
 mkdir -p "$TEST_TMP/helpers" "$TEST_TMP/bin" "$TEST_TMP/log" "$TEST_TMP/work"
 X32_TEST_HELPERS=$TEST_TMP/helpers
 export X32_TEST_HELPERS
@@ -285,9 +285,12 @@ tree=$all
 [ "$build_only" != 1 ] || tree=0
 sud=$all
 [ "$build_only" != 1 ] || sud=0
+trap_path=$all
+[ "$build_only" != 1 ] || trap_path=0
 for name in $names; do
     if [ "$name" = tree ]; then tree=1; continue; fi
     if [ "$name" = sud ]; then sud=1; continue; fi
+    if [ "$name" = trap-path ]; then trap_path=1; continue; fi
     run_test "$name"
 done
 # X32_RUN_TRAP=sud (sud.sh): with the full suite, or alone as `run.sh sud`; not again
@@ -302,4 +305,10 @@ if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then
     . "$here/tree.sh"
     # shellcheck source=binfmt-register.sh
     . "$here/binfmt-register.sh"
+fi
+# The trap-path rule on runner/'s objects (trap-path.sh): with the full suite, or alone
+# as `run.sh trap-path`; it reads the source, so the mode does not matter.
+if [ "$trap_path" = 1 ]; then
+    # shellcheck source=trap-path.sh
+    . "$here/trap-path.sh"
 fi

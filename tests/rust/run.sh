@@ -14,13 +14,11 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
-PREFIX=${X32_SDK_PREFIX:-$root/out}
-OWN_TMP=""
-if [ -z "${TEST_TMP:-}" ]; then TEST_TMP=$(mktemp -d); OWN_TMP=$TEST_TMP; fi
-trap '[ -z "$OWN_TMP" ] || rm -rf "$OWN_TMP"' EXIT
+HERE=$here
+suite_setup rust
+root=$TOP
 T=x86_64-unknown-linux-gnux32
 SHIM=$PREFIX/bin/x86_64-linux-gnux32-rustc
 

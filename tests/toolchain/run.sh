@@ -6,7 +6,9 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
 P="$HERE/programs"
-T=${TEST_TMP:?TEST_TMP is not set: run this through tests/run.sh}
+suite_setup toolchain
+T=$TEST_TMP
+# This suite tests a built SDK: no default.
 PREFIX=${X32_SDK_PREFIX:?X32_SDK_PREFIX is not set: run this through tests/run.sh}
 TGT=x86_64-linux-gnux32
 CC="$PREFIX/bin/$TGT-gcc"

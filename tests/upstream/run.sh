@@ -11,16 +11,15 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
+HERE=$here
+suite_setup upstream
+root=$TOP
 
-prefix=${X32_SDK_PREFIX:-$root/out}
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
+prefix=$PREFIX
 jobs=$(nproc 2>/dev/null || echo 1)
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-upstream-tests.XXXXXX")
-    trap 'rm -rf "$TEST_TMP"' EXIT
-fi
 build() { env -u LIBRARY_PATH "$root/build.sh" --prefix "$prefix" "$@"; }
 
 # count KIND SUMFILE: how many KIND: lines the .sum file has.

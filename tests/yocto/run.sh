@@ -15,20 +15,19 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
+HERE=$here
+suite_setup yocto
+top=$TOP
 # shellcheck source=rootfs.sh
 . "$here/rootfs.sh"
 
-prefix=${X32_SDK_PREFIX:-$top/out}
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
+prefix=$PREFIX
 run=${X32_RUN:-$prefix/bin/x32-run}
 cc=${X32_CC:-$prefix/bin/x86_64-linux-gnux32-gcc}
 sysroot=$prefix/x86_64-linux-gnux32/sysroot
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-yocto-tests.XXXXXX")
-    trap 'rm -rf "$TEST_TMP"' EXIT
-fi
 CASES="qemu_wrapper_cmdline_cache postinst_intercept_form localedef_form meson_exe_wrapper
 exec_by_absolute_path env_options_and_argv0 double_dash x86_64_preload_kept_out
 preload_back_for_native_children dev_stays_host bad_rootfs_missing bad_rootfs_not_a_root

@@ -1,0 +1,62 @@
+/* The rewrite fast path: lazy rewriting of system-call sites (the default;
+ * X32_RUN_TRAP=sud or =seccomp turns it off).
+ *
+ * The 4th SUD trap at a site `mov $nr,%eax; syscall` rewrites the 5-byte
+ * mov into `jmp stub`; the stub (below 4 GiB) sets %ecx to the return
+ * address and %eax to nr and jumps to fastpath_entry.S, which runs the
+ * emulator on the thread's altstack without a signal.  The `syscall` bytes
+ * stay, so a jump straight to them still traps through SUD.  See
+ * runner/README.md ("Rewrite fast path"). */
+#ifndef X32RUN_FASTPATH_H
+#define X32RUN_FASTPATH_H
+
+#include "core/thread_state.h"
+
+#ifdef X32RUN_FUZZ
+/* The translator fuzz target (runner/fuzz) links signal_host.c without the
+ * fast path: it is never on there. */
+#define fastpath_enabled 0
+static inline int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig,
+                                       siginfo_t *si)
+{
+    (void)t, (void)uc, (void)sig, (void)si;
+    return 0;
+}
+#else
+extern int fastpath_enabled;
+
+/* Reads X32_RUN_TRAP once at start-up (before the guest runs): on unless it
+ * says sud or seccomp, or XSAVE is unusable. */
+void fastpath_configure(void);
+/* Points %gs at t and fills its fast area; every thread before it may run a
+ * patched site (new CLONE_VM children; the main thread at its first trap). */
+void fastpath_thread_start(struct thread_state *t);
+
+/* trap.c, after a SUD trap was emulated: patch the site when it qualifies. */
+void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr);
+/* trap.c, first thing for a dispatch SIGSYS: the hook's slow exit lands
+ * here; 1 when this trap was that (handled), else 0. */
+int fastpath_redeliver(struct thread_state *t, ucontext_t *uc);
+/* signal_host.c, first thing: 1 when the signal was delivered here; else the
+ * usual runner-text handling continues (the hook is marked for its slow exit). */
+int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginfo_t *si);
+#endif
+/* gdb: the guest's registers and FP state of a thread inside the hook's
+ * call, at its `syscall` as a SIGSYS frame would show them (0 when the
+ * thread is not in a call of the hook); after gdb let the thread go,
+ * fastpath_stop_done takes back what gdb changed (a no-op for other uc). */
+ucontext_t *fastpath_stop_context(struct thread_state *t);
+void fastpath_stop_done(struct thread_state *t, ucontext_t *uc);
+/* probe.c: why this host cannot rewrite sites (0: it can, given SUD). */
+const char *fastpath_unavailable_reason(void);
+int fastpath_xsave_usable(void);
+/* syscalls.c, before a guest mmap/munmap/mprotect/mremap: patched sites in
+ * the range get their original bytes back; the stub regions are refused. */
+void fastpath_memory_call(unsigned long nr, const greg_t *g);
+
+/* fastpath_patch.c internals shared with fastpath_hook.c */
+int fastpath_call_rewritable(unsigned long nr);
+uint64_t fastpath_redeliver_address(void);
+int fastpath_in_stub_region(uint64_t addr);
+
+#endif

@@ -1,0 +1,47 @@
+/* Translators for the x32 system calls whose arguments differ from x86-64. */
+#ifndef X32RUN_EMULATION_H
+#define X32RUN_EMULATION_H
+
+#include "core/thread_state.h"
+
+#include <stddef.h>
+#include <sys/uio.h>
+
+/* The kernel's UIO_MAXIOV: the most iovec entries one call takes (more is
+ * EINVAL for the iovec calls, EMSGSIZE for sendmsg/recvmsg). */
+#define X32_IOV_MAX 1024
+/* iovec.c: the one place x32 iovec arrays are read.  Copies n guest entries
+ * (at most X32_IOV_MAX, checked by the caller) once each and widens them into
+ * dst; 0, or -EFAULT when the array is not readable. */
+long import_x32_iovec(struct iovec *dst, uint64_t src, size_t n);
+/* iovec.c: readv, writev, preadv(2), pwritev(2), vmsplice, process_vm_readv/writev,
+ * process_madvise */
+long sys_iovec_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+/* socket_msg.c: sendmsg/recvmsg/sendmmsg/recvmmsg, set/getsockopt */
+long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+/* ioctl.c */
+long sys_x32_ioctl(struct thread_state *t, const greg_t *g);
+/* threads.c */
+long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
+                   uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls);
+long emulate_clone3(struct thread_state *t, ucontext_t *uc, uint64_t args_ptr, uint64_t size);
+void emulate_thread_exit(struct thread_state *t, long status) __attribute__((noreturn));
+/* robust_list.c */
+long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len);
+long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr);
+void walk_robust_list(struct thread_state *t);
+void sync_robust_shadow(struct thread_state *t);
+/* threads.c: every live guest thread of process tgid, for exit_group */
+void walk_all_robust_lists(int tgid);
+/* execve.c */
+long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
+                    uint64_t argv, uint64_t envp, long flags);
+/* siginfo_calls.c: rt_sigtimedwait, rt_(tg)sigqueueinfo, waitid, timer_create, mq_notify */
+long sys_siginfo_call(struct thread_state *t, unsigned long nr, const greg_t *g);
+/* aio_calls.c: io_setup, io_submit */
+long sys_aio_call(unsigned long nr, const greg_t *g);
+/* move_pages.c */
+long sys_move_pages(struct thread_state *t, const greg_t *g);
+
+#endif

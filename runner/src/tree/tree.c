@@ -1,0 +1,228 @@
+/* x32-run --tree -- CMD ARGS: CMD and everything it starts run x32 programs
+ * through x32-run, without root and without changing anything outside the tree.
+ *
+ * binfmt (primary, tree_binfmt.c): binfmt_misc mounted in a private user
+ * namespace, with x32-run registered in it.  preload (fallback,
+ * tree_preload.c): an exec-interposition library in LD_PRELOAD.  This file
+ * chooses between them, runs the command, and answers --probe. */
+#include "tree/tree.h"
+#include "syscalls/paths.h"
+#include "front/probe.h"
+#include "tree/tree_mechanisms.h"
+#include "base/util.h"
+#include "tree/x32_target.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DEFAULT_WITH "binfmt,preload"
+
+static int self_path(char *buf, size_t cap)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
+    if (n <= 0)
+        return -1;
+    buf[n] = 0;
+    return 0;
+}
+
+static int is_exec(const char *p) { return access(p, X_OK) == 0; }
+
+static int exec_command(const char *runner, const char *mech, char **cmd)
+{
+    if (str_eq(mech, "preload")) {
+        char found[PATH_BUF];
+        const char *path = cmd[0];
+        if (!strchr(path, '/') && search_path(path, found, sizeof found, is_exec))
+            path = found;
+        /* The command itself is exec'd by x32-run, which the library does not
+         * reach: an x32 one goes through the runner here. */
+        if (wants_x32_runner(path)) {
+            int n = 0;
+            while (cmd[n])
+                n++;
+            char **argv = calloc((size_t)n + 6, sizeof *argv);
+            int k = 0;
+            argv[k++] = (char *)runner;
+            argv[k++] = "--argv0";
+            argv[k++] = cmd[0];
+            argv[k++] = "--";
+            argv[k++] = (char *)path;
+            for (int i = 1; i < n; i++)
+                argv[k++] = cmd[i];
+            execv(runner, argv);
+            fprintf(stderr, "x32-run --tree: cannot execute %s: %s\n", runner, strerror(errno));
+            return 126;
+        }
+    }
+    execvp(cmd[0], cmd);
+    fprintf(stderr, "x32-run --tree: %s: %s\n", cmd[0], strerror(errno));
+    return errno == ENOENT ? 127 : 126;
+}
+
+/* Already inside a tree that still works: nested trees reuse it. */
+static const char *current_tree(void)
+{
+    const char *t = getenv("X32_TREE");
+    if (t && str_eq(t, "1"))
+        t = getenv("X32_TREE_ACTIVE"); /* the environment script's opt-in */
+    if (!t)
+        return 0;
+    if (str_eq(t, "binfmt") && access(BINFMT_DIR "/" BINFMT_ENTRY, F_OK) == 0)
+        return t;
+    if (str_eq(t, "preload")) {
+        const char *lib = getenv("X32_TREE_PRELOAD"), *pre = getenv("LD_PRELOAD");
+        if (lib && pre && strstr(pre, lib) && access(lib, R_OK) == 0)
+            return t;
+    }
+    if (str_eq(t, "kernel") && kernel_runs_x32())
+        return t;
+    return 0;
+}
+
+static int in_list(const char *list, const char *word)
+{
+    size_t w = strlen(word);
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ", ");
+        if (len == w && strncmp(p, word, w) == 0)
+            return 1;
+        p += len;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+static const char *tree_with(const char *with)
+{
+    if (with && *with)
+        return with;
+    const char *env = getenv("X32_RUN_TREE_WITH");
+    return env && *env ? env : DEFAULT_WITH;
+}
+
+/* Tries the allowed mechanisms in order; returns the one set up, or NULL with
+ * the reasons in why. */
+static const char *choose(const char *runner, const char *with, int setup, char *why, size_t cap)
+{
+    static const char *const all[] = {"binfmt", "preload"};
+    char one[PATH_BUF + 600];
+    why[0] = 0;
+    for (unsigned i = 0; i < 2; i++) {
+        if (!in_list(with, all[i]))
+            continue;
+        int r;
+        if (i == 0) {
+            if (setup) {
+                r = binfmt_tree_setup(runner, one, sizeof one);
+            } else {
+                /* --probe: the real thing, in a child that then exits. */
+                int p[2];
+                if (pipe(p) != 0)
+                    return 0;
+                pid_t pid = fork();
+                if (pid == 0) {
+                    close(p[0]);
+                    r = binfmt_tree_setup(runner, one, sizeof one);
+                    if (r && write(p[1], one, strlen(one)) < 0)
+                        _exit(2);
+                    _exit(r ? 1 : 0);
+                }
+                close(p[1]);
+                ssize_t n = read(p[0], one, sizeof one - 1);
+                one[n > 0 ? n : 0] = 0;
+                close(p[0]);
+                int st = 1;
+                waitpid(pid, &st, 0);
+                r = WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+            }
+        } else {
+            r = setup ? preload_tree_setup(runner, one, sizeof one) : 0;
+            if (!setup) {
+                char lib[PATH_BUF];
+                if (!find_preload(runner, lib, sizeof lib)) {
+                    snprintf(one, sizeof one, "the exec-interposition library %s is missing", lib);
+                    r = -1;
+                }
+            }
+        }
+        if (r == 0)
+            return all[i];
+        size_t used = strlen(why);
+        snprintf(why + used, cap - used, "%s%s: %s", used ? "; " : "", all[i], one);
+    }
+    if (!why[0])
+        snprintf(why, cap, "no known mechanism in '%s' (binfmt, preload)", with);
+    return 0;
+}
+
+int tree_main(const char *with, char **cmd)
+{
+    char runner[PATH_BUF], why[2 * PATH_BUF + 2000];
+    if (!cmd || !cmd[0]) {
+        fprintf(stderr, "usage: x32-run --tree[=binfmt|preload|LIST] -- COMMAND [ARGS...]\n");
+        return 2;
+    }
+    if (self_path(runner, sizeof runner) != 0) {
+        fprintf(stderr, "x32-run --tree: cannot find my own executable through /proc/self/exe\n");
+        return 125;
+    }
+    int forced = (with && *with) || (getenv("X32_RUN_TREE_WITH") && *getenv("X32_RUN_TREE_WITH"));
+    with = tree_with(with);
+    const char *now = current_tree();
+    if (now && (!forced || in_list(with, now)))
+        return exec_command(runner, now, cmd);
+    const char *mech = 0;
+    if (!forced && kernel_runs_x32())
+        mech = "kernel";
+    else
+        mech = choose(runner, with, 1, why, sizeof why);
+    if (!mech) {
+        fprintf(stderr, "x32-run --tree: x32 programs cannot start transparently here (%s); "
+                        "run them as 'x32-run PROGRAM', or, as root, register x32-run "
+                        "machine-wide with 'x32-run --register'\n", why);
+        return 125;
+    }
+    setenv("X32_TREE", mech, 1);
+    /* The same, for the environment script, whose opt-in is X32_TREE=1: a script that
+     * restarts in the tree sets X32_TREE=1 again before sourcing it. */
+    setenv("X32_TREE_ACTIVE", mech, 1);
+    debug_log("tree: %s", mech);
+    return exec_command(runner, mech, cmd);
+}
+
+void tree_print_probe(void)
+{
+    char runner[PATH_BUF], why[2 * PATH_BUF + 2000], lib[PATH_BUF];
+    if (self_path(runner, sizeof runner) != 0)
+        snprintf(runner, sizeof runner, "x32-run");
+    const char *with = tree_with(0);
+    const char *now = current_tree();
+    if (now)
+        printf("tree mode: inside a tree (X32_TREE=%s)\n", now);
+    if (kernel_runs_x32() && !(getenv("X32_RUN_TREE_WITH") && *getenv("X32_RUN_TREE_WITH"))) {
+        printf("tree mechanism: kernel (this kernel runs x32 programs itself; --tree just runs "
+               "the command)\n");
+        return;
+    }
+    const char *mech = choose(runner, with, 0, why, sizeof why);
+    int has_lib = find_preload(runner, lib, sizeof lib);
+    if (mech && str_eq(mech, "binfmt"))
+        printf("tree mechanism: binfmt (x32-run --tree mounts binfmt_misc in a private user "
+               "namespace; every exec of an x32 file runs x32-run)\n");
+    else if (mech)
+        printf("tree mechanism: preload (exec calls of dynamic native programs are routed "
+               "to x32-run by %s; static programs and raw execve are not covered)%s%s\n",
+               lib, why[0] ? "; not used: " : "", why);
+    else
+        printf("tree mechanism: none (%s; run x32 programs as 'x32-run PROGRAM', or, as root, "
+               "'x32-run --register')\n", why);
+    if (mech && str_eq(mech, "binfmt"))
+        printf("tree fallback: preload %s (%s)\n", has_lib ? "available" : "unavailable", lib);
+    if (!str_eq(with, DEFAULT_WITH))
+        printf("tree mechanisms allowed: %s (X32_RUN_TREE_WITH)\n", with);
+}
