@@ -1,10 +1,11 @@
 /* x32-run --tree -- CMD ARGS: CMD and everything it starts run x32 programs
  * through x32-run, without root and without changing anything outside the tree.
  *
- * binfmt (primary, tree_binfmt.c): binfmt_misc mounted in a private user
- * namespace, with x32-run registered in it.  preload (fallback,
- * tree_preload.c): an exec-interposition library in LD_PRELOAD.  This file
- * chooses between them, runs the command, and answers --probe. */
+ * binfmt (tree_binfmt.c): binfmt_misc mounted in a private user namespace,
+ * with x32-run registered in it.  preload (tree_preload.c): an
+ * exec-interposition library in LD_PRELOAD.  The one that changes no ids for
+ * this user comes first (tree_ids.c).  This file chooses between them, runs the
+ * command, and answers --probe. */
 #include "tree/tree.h"
 #include "syscalls/paths.h"
 #include "front/probe.h"

@@ -88,7 +88,7 @@ void binfmt_changes(char *buf, size_t cap)
     }
     snprintf(buf, cap, "ids: only uid %u and gid %u are mapped, so files owned by others show "
              "as %u/%u, supplementary groups as %u, and chown/setuid/setgid to other ids fail "
-             "with EINVAL instead of EPERM (uid_map reads \"%u 0 1\")",
+             "with EINVAL instead of EPERM (uid_map reads \"%u 0 1\", setgroups \"deny\")",
              (unsigned)geteuid(), (unsigned)getegid(),
              overflow_id("/proc/sys/kernel/overflowuid"),
              overflow_id("/proc/sys/kernel/overflowgid"),
