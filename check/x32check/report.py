@@ -116,8 +116,10 @@ def terminal(r):
 
 
 def _starts(s):
-    tree = ("inside x32-run --tree (%s)" % s["tree"] if s["tree"] else
-            "not in a tree: %s" % (s["tree_why"] or "no runner"))
+    changes = s.get("tree_changes")
+    tree = ("inside x32-run --tree (%s%s)" % (s["tree"], "; it changes " + changes
+                                             if changes else "")
+            if s["tree"] else "not in a tree: %s" % (s["tree_why"] or "no runner"))
     tagged = s["tests_that_started_x32"]
     return "%d, %s%s" % (s["count"], tree, "; by %d test(s)" % len(tagged) if tagged else "")
 

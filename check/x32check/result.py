@@ -197,6 +197,7 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
                   "not_run_properly": [{"name": n, "reason": why} for n, why in not_run],
                   "x32_starts": {"evidence_dir": x32.evidence_dir, "count": len(starts),
                                  "tree": tools.tree, "tree_why": tools.tree_why,
+                                 "tree_changes": tools.tree_changes,
                                  "tests_that_started_x32": proven},
                   "lp64_only_failures": [t.name for t in test_results.lp64_only_failures(
                       lp64.tests, x32.tests)] if x32.tests_ran else []},

@@ -245,3 +245,6 @@ tree_unprivileged() {
 }
 
 tree_tests
+# Ids and ownership inside the tree as outside it (issue 35).
+# shellcheck source=tree_ids.sh
+. "$here/tree_ids.sh"

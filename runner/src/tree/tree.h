@@ -4,7 +4,8 @@
 /* x32-run --tree: a process tree in which every x32 program, however it is
  * started, runs under x32-run.  Mechanisms, tried in order (X32_RUN_TREE_WITH or
  * --tree=LIST): "binfmt" (binfmt_misc mounted in a private user namespace, Linux
- * 6.7+) and "preload" (an exec-interposition library in LD_PRELOAD).  "kernel"
+ * 6.7+) and "preload" (an exec-interposition library in LD_PRELOAD); by default
+ * binfmt first only where its namespace changes no ids (a privileged root).  "kernel"
  * is what a kernel with x32 support gets: nothing to do. */
 #include <stddef.h>
 

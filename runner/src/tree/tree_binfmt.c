@@ -2,10 +2,12 @@
  *
  * A helper child creates a user namespace and a mount namespace, mounts a
  * private binfmt_misc instance (per user namespace since Linux 6.7) and
- * registers this runner for x32 ELF files; we join both namespaces.  A non-root
- * user is root in that first namespace (only its root may write "register"), so
- * a second, nested user namespace maps the user's own uid and gid back: the tree
- * sees the same ids, pids and network as the host, and files keep their owner.
+ * registers this runner for x32 ELF files; we join both namespaces.  A privileged
+ * root maps every id of its namespace onto itself, which changes no ids.  Anyone
+ * else can map only their own uid and gid: they are root in that first namespace
+ * (only its root may write "register"), and a second, nested user namespace maps
+ * their own uid and gid back, so the tree keeps their ids, pids and network, but
+ * every other id reads as the overflow id (tree_ids.c; tree.c prefers preload).
  * binfmt_misc looks up the nearest instance up the namespace chain, so the nested
  * namespace (and nested trees) use the registration. */
 #include "front/binfmt.h"
@@ -78,20 +80,25 @@ report:
     _exit(1);
 }
 
-static int write_id_maps(pid_t pid, int as_root, char *why, size_t cap)
+static int write_id_maps(pid_t pid, int keeps_ids, char *why, size_t cap)
 {
-    char path[64], map[64];
+    char path[64], map[4096];
     int err;
-    if (!as_root) {
+    if (!keeps_ids) {
         /* Without CAP_SETGID outside, a gid map needs setgroups denied. */
         snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
         write_file(path, "deny");
     }
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, i ? "gid_map" : "uid_map");
-        if (as_root)
-            snprintf(map, sizeof map, "0 0 4294967295\n"); /* every id as on the host */
-        else
+        if (keeps_ids) {
+            /* Every id this namespace has, as itself ("0 0 4294967295" on a host;
+             * a container's own ranges in one). */
+            if (identity_id_map(i ? "gid_map" : "uid_map", map, sizeof map) != 0) {
+                snprintf(why, cap, "cannot read /proc/self/%s", i ? "gid_map" : "uid_map");
+                return -1;
+            }
+        } else
             snprintf(map, sizeof map, "0 %u 1\n", i ? (unsigned)getegid() : (unsigned)geteuid());
         if ((err = write_file(path, map))) {
             snprintf(why, cap, "cannot write %s (%s)", path, strerror(-err));
@@ -132,7 +139,7 @@ int binfmt_tree_setup(const char *runner, char *why, size_t cap)
 {
     uid_t uid = geteuid();
     gid_t gid = getegid();
-    int as_root = uid == 0;
+    int keeps_ids = binfmt_keeps_ids();
     int down[2], up[2];
     if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC)) {
         snprintf(why, cap, "pipe: %s", strerror(errno));
@@ -159,7 +166,7 @@ int binfmt_tree_setup(const char *runner, char *why, size_t cap)
     why[0] = 0;
     ssize_t n = read(up[0], msg, 1);
     if (n == 1 && msg[0] == 'u') {
-        if (write_id_maps(pid, as_root, why, cap) == 0 && write(down[1], "m", 1) == 1) {
+        if (write_id_maps(pid, keeps_ids, why, cap) == 0 && write(down[1], "m", 1) == 1) {
             n = read(up[0], msg, 1);
             ok = n == 1 && msg[0] == 'k';
         }
@@ -201,7 +208,7 @@ int binfmt_tree_setup(const char *runner, char *why, size_t cap)
      * names the same directory there. */
     if (cwd_ok && chdir(cwd) != 0)
         debug_log("tree: cannot re-enter %s: %s", cwd, strerror(errno));
-    if (!as_root && map_back_to_user(uid, gid, why, cap) != 0)
+    if (!keeps_ids && map_back_to_user(uid, gid, why, cap) != 0)
         return -1;
     return 0;
 }

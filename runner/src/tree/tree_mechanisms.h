@@ -12,6 +12,13 @@
  * or -1 with the reason in why. */
 int binfmt_tree_setup(const char *runner, char *why, size_t cap);
 int preload_tree_setup(const char *runner, char *why, size_t cap);
+/* 1 when binfmt's user namespace can map every id onto itself (root with
+ * CAP_SETUID and CAP_SETGID): only then does it change no ids (tree_ids.c). */
+int binfmt_keeps_ids(void);
+/* The identity over /proc/self/<which> ("uid_map", "gid_map")'s ranges. */
+int identity_id_map(const char *which, char *map, size_t cap);
+/* What the binfmt tree changes for this user, as one clause for --probe. */
+void binfmt_changes(char *buf, size_t cap);
 /* The interposition library's path into buf; 1 when it is readable there. */
 int find_preload(const char *runner, char *buf, size_t cap);
 
