@@ -29,6 +29,7 @@ x86_64-linux-gnux32-clang  bin/x86_64-linux-gnux32-clang  755
 x86_64-linux-gnux32-clang  bin/x86_64-linux-gnux32-clang++  755
 x86_64-linux-gnux32-icecc.ini  share/x32-sdk/meson/x86_64-linux-gnux32-icecc.ini  644
 x86_64-linux-gnux32-distcc.ini  share/x32-sdk/meson/x86_64-linux-gnux32-distcc.ini  644
+x86_64-linux-gnux32-clang.ini  share/x32-sdk/meson/x86_64-linux-gnux32-clang.ini  644
 x32-icecc-env  bin/x32-icecc-env  755
 x32-icecc  bin/x32-icecc  755
 x32-distcc  bin/x32-distcc  755
