@@ -30,8 +30,10 @@ def parse_args(argv):
                         "installed in)")
     p.add_argument("--toolchain", metavar="FILE", help="CMake toolchain file for the x32 side")
     p.add_argument("--x32-cc", metavar="COMPILER",
-                   help="x32 C compiler instead of the SDK's (used with x32-check's own "
-                        "settings, not the SDK's toolchain file)")
+                   help="x32 C compiler instead of the SDK's GCC (used with x32-check's own "
+                        "settings, not the SDK's toolchain file; PREFIX/bin/"
+                        "x86_64-linux-gnux32-clang is clang with the SDK's settings). "
+                        "When it is a clang, the LP64 side uses the same clang natively")
     p.add_argument("--x32-cxx", metavar="COMPILER",
                    help="x32 C++ compiler (default: the one next to --x32-cc)")
     p.add_argument("--runner", metavar="PROGRAM",
