@@ -129,6 +129,11 @@ def run(options):
     runner = options.runner or usable_env_runner
     tools = sdk.find(os.path.realpath(prefix) if prefix else None, options.toolchain, runner,
                      options.x32_cc, options.x32_cxx)
+    if options.sanitize and tools.is_clang:
+        why = sdk.clang_lacks_x32_sanitizers(tools.cc)
+        if why:
+            raise Usage("x32-check: --sanitize with clang: %s; drop --sanitize, or check "
+                        "with the SDK's GCC (no --x32-cc)" % why)
     if env_runner and not options.runner and not usable_env_runner:
         tools.notes.append("$X32_RUN (%s) is not an executable file; ignored" % env_runner)
 

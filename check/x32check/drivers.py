@@ -7,7 +7,7 @@ import re
 import shutil
 
 from . import autotools_project, cmake_project, meson_project, sdk
-from .side import last_word_launcher
+from .side import last_word_launcher, use_clang_flags
 
 
 def write_wrapper(path, compiler, flag):
@@ -29,6 +29,8 @@ def prepare(system, tools, options, work):
         # Debian's gcc -mx32: wrap it so the flag is part of the compiler.
         tools.cc = [write_wrapper(os.path.join(wrappers, "x32-gcc"), "gcc", "-mx32")]
         tools.cxx = [write_wrapper(os.path.join(wrappers, "x32-g++"), "g++", "-mx32")]
+    if tools.is_clang:
+        use_clang_flags()
     lp64_cc = shutil.which(tools.lp64_cc) or tools.lp64_cc
     lp64_cxx = shutil.which(tools.lp64_cxx) or tools.lp64_cxx
     if system == "cmake":

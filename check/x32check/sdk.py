@@ -29,6 +29,7 @@ class X32Tools:
         self.lp64_cc = "gcc"
         self.lp64_cxx = "g++"
         self.sdk_compiler = None   # "clang" when --x32-cc is the SDK's own clang wrapper
+        self.is_clang = False      # the x32 compiler (and so the LP64 twin) is a clang
         self.toolchain_file = None
         self.runner = None        # path of x32-run, or None for direct execution
         self.runner_given = False  # named by --runner or $X32_RUN, not found in the SDK
@@ -96,6 +97,7 @@ def find(prefix, toolchain, runner, cc=None, cxx=None):
                 t.notes.append("x32 compilers from --x32-cc/--x32-cxx: %s, %s" % (t.cc[0], t.cxx[0]))
             twin = _native_clang(t.cc)
             if twin:
+                t.is_clang = True
                 t.lp64_cc, t.lp64_cxx = twin
                 t.notes.append("the x32 compiler is clang: the LP64 side uses the same clang "
                                "natively (%s, %s)" % twin)
@@ -174,6 +176,21 @@ def _native_clang(cc):
         if all(_executable(p) for p in pair):
             return pair
     return None
+
+
+def clang_lacks_x32_sanitizers(cc):
+    """Why `cc` (a clang) cannot build x32 ASan/UBSan programs, or "" when it can:
+    compiler-rt's x32 runtimes are missing from Debian's clang packages."""
+    try:
+        res = subprocess.run(cc + ["-print-resource-dir"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, universal_newlines=True).stdout.strip()
+    except OSError as e:
+        return str(e)
+    missing = [n for n in ("asan", "ubsan_standalone")
+               if not os.path.isfile(os.path.join(res, "lib", "linux",
+                                                  "libclang_rt.%s-x32.a" % n))]
+    return ("clang's compiler-rt has no x32 %s runtime (in %s/lib/linux)"
+            % (" or ".join(missing), res)) if missing else ""
 
 
 def _cxx_for(cc):
