@@ -257,7 +257,7 @@ fi
 
 # --- the portability examples, built with clang on every ABI -----------------------------
 # Their lines are renamed clang/examples/... so they do not collide with the examples suite.
-X32_CLANG=$CLANG sh "$TOP/examples/run.sh" --clang --check > "$T/examples.log" 2>&1
+CLANG64="$driver -m64" CLANG32="$driver -m32" X32_CLANG=$CLANG sh "$TOP/examples/run.sh" --clang --check > "$T/examples.log" 2>&1
 sed -n 's#^\(PASS\|FAIL\|SKIP\) examples/#\1 clang/examples/#p' "$T/examples.log"
 grep -q '^PASS ' "$T/examples.log" || fail clang-examples "no example passed: $(tail -n 1 "$T/examples.log")"
 
