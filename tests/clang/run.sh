@@ -59,7 +59,7 @@ if "$CLANGXX" -### -O2 "$C/cxx_threads.cc" -o "$T/x" -pthread > "$T/v.txt" 2>&1;
         grep -E '^-L/' "$T/v.words" | sed 's/^-L//'
         grep -E '^/.*\.(o|a|so)$' "$T/v.words"
         grep -m1 -E '/(ld|ld\.bfd)$' "$T/v.words"
-    } | grep -v -e "^$T/" -e '^/tmp/[^/]*\.o$' | sort -u > "$T/v.paths"
+    } | grep -v -e "^$T/" -e "^${TMPDIR:-/tmp}/[^/]*\.o$" | sort -u > "$T/v.paths"
     real_prefix=$(cd "$PREFIX" && pwd -P); real_res=$(cd "$RES" && pwd -P)
     outside=$(while read -r _p; do
         case $_p in "$PREFIX"/*|"$real_prefix"/*|"$RES"/*|"$real_res"/*) continue ;; esac
