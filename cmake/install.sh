@@ -26,8 +26,11 @@ OEToolchainConfig.cmake  usr/share/cmake/OEToolchainConfig.cmake  644
 x86_64-linux-gnux32-on-path.ini  usr/share/meson/x86_64-linux-gnux32-meson.cross  644
 x86_64-linux-gnux32-rustc  bin/x86_64-linux-gnux32-rustc  755
 x86_64-linux-gnux32-rustc  bin/x86_64-linux-gnux32-rustdoc  755
+x86_64-linux-gnux32-clang  bin/x86_64-linux-gnux32-clang  755
+x86_64-linux-gnux32-clang  bin/x86_64-linux-gnux32-clang++  755
 x86_64-linux-gnux32-icecc.ini  share/x32-sdk/meson/x86_64-linux-gnux32-icecc.ini  644
 x86_64-linux-gnux32-distcc.ini  share/x32-sdk/meson/x86_64-linux-gnux32-distcc.ini  644
+x86_64-linux-gnux32-clang.ini  share/x32-sdk/meson/x86_64-linux-gnux32-clang.ini  644
 x32-icecc-env  bin/x32-icecc-env  755
 x32-icecc  bin/x32-icecc  755
 x32-distcc  bin/x32-distcc  755

@@ -7,6 +7,7 @@
 # copy in a checkout of x32-sdk (cmake/) uses the checkout's out/. A CMake variable or an
 # environment variable X32_SDK_PREFIX overrides both. ctest, try_run and
 # add_custom_command(... COMMAND <target>) run x32 programs through PREFIX/bin/x32-run.
+# -DX32_SDK_COMPILER=clang (or the environment variable) builds with clang instead of GCC.
 
 set(_x32_triplet x86_64-linux-gnux32)
 
@@ -27,9 +28,21 @@ if(NOT X32_SDK_PREFIX)
   endif()
 endif()
 get_filename_component(X32_SDK_PREFIX "${X32_SDK_PREFIX}" ABSOLUTE)
-# The file is read many times in one configure: add the name once.
-list(REMOVE_ITEM CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX)
-list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX)
+# Which compiler family: gcc (the SDK's GCC, the default) or clang (the distribution's
+# clang through PREFIX/bin/x86_64-linux-gnux32-clang, which points it at the SDK's
+# sysroot, GCC install and binutils). A CMake variable or the environment, like the prefix.
+if(NOT X32_SDK_COMPILER AND NOT "$ENV{X32_SDK_COMPILER}" STREQUAL "")
+  set(X32_SDK_COMPILER "$ENV{X32_SDK_COMPILER}")
+endif()
+if(NOT X32_SDK_COMPILER)
+  set(X32_SDK_COMPILER gcc)
+endif()
+if(NOT X32_SDK_COMPILER MATCHES "^(gcc|clang)$")
+  message(FATAL_ERROR "x32 SDK: X32_SDK_COMPILER is '${X32_SDK_COMPILER}'; it must be gcc or clang.")
+endif()
+# The file is read many times in one configure: add the names once.
+list(REMOVE_ITEM CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX X32_SDK_COMPILER)
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX X32_SDK_COMPILER)
 
 # Refuse early with the fix in the message: without this, CMake's own error would be
 # "CMAKE_C_COMPILER not found" several screens later, naming no SDK.
@@ -53,8 +66,31 @@ set(CMAKE_SYSTEM_NAME Linux)
 # CMake and Meson spell x32's processor x86_64; the ABI shows in CMAKE_SIZEOF_VOID_P (4).
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 
+if(X32_SDK_COMPILER STREQUAL "clang")
+  set(_x32_cc "${X32_SDK_PREFIX}/bin/${_x32_triplet}-clang")
+  set(_x32_cxx "${X32_SDK_PREFIX}/bin/${_x32_triplet}-clang++")
+  if(NOT EXISTS "${_x32_cc}")
+    message(FATAL_ERROR
+      "x32 SDK: X32_SDK_COMPILER=clang but the SDK at ${X32_SDK_PREFIX} has no ${_x32_cc}; "
+      "install the glue with 'sh cmake/install.sh ${X32_SDK_PREFIX}' from the x32-sdk checkout "
+      "(./build.sh does it).")
+  endif()
+  # Once per configure, not per try_compile: the wrapper's own one-line answer (clang
+  # missing) instead of CMake's screens about a compiler that cannot compile.
+  get_property(_x32_in_try_compile GLOBAL PROPERTY IN_TRY_COMPILE)
+  if(NOT _x32_in_try_compile)
+    execute_process(COMMAND "${_x32_cc}" --version RESULT_VARIABLE _x32_rc
+                    OUTPUT_QUIET ERROR_VARIABLE _x32_err)
+    if(NOT _x32_rc EQUAL 0)
+      string(STRIP "${_x32_err}" _x32_err)
+      message(FATAL_ERROR "x32 SDK: X32_SDK_COMPILER=clang: ${_x32_err}")
+    endif()
+  endif()
+else()
+  set(_x32_cxx "${X32_SDK_PREFIX}/bin/${_x32_triplet}-g++")
+endif()
 set(CMAKE_C_COMPILER "${_x32_cc}")
-set(CMAKE_CXX_COMPILER "${X32_SDK_PREFIX}/bin/${_x32_triplet}-g++")
+set(CMAKE_CXX_COMPILER "${_x32_cxx}")
 set(CMAKE_ASM_COMPILER "${_x32_cc}")
 set(CMAKE_SYSROOT "${_x32_sysroot}")
 
@@ -87,6 +123,10 @@ endif()
 if(X32_DISTRIBUTE)
   if(NOT X32_DISTRIBUTE MATCHES "^(icecc|distcc)$")
     message(FATAL_ERROR "x32 SDK: X32_DISTRIBUTE is '${X32_DISTRIBUTE}'; it must be icecc, distcc or empty.")
+  endif()
+  # The icecream environment and distccd's whitelist hold the SDK's GCC only.
+  if(X32_SDK_COMPILER STREQUAL "clang")
+    message(FATAL_ERROR "x32 SDK: X32_DISTRIBUTE=${X32_DISTRIBUTE} distributes the SDK's GCC only, not clang; drop X32_DISTRIBUTE or X32_SDK_COMPILER.")
   endif()
   foreach(_x32_lang C CXX)
     if(NOT CMAKE_${_x32_lang}_COMPILER_LAUNCHER)

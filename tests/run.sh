@@ -40,10 +40,11 @@ case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 #   runtest                   upstream (DejaGnu runs GCC's own test suite)
 #   gdb                       gdb (Debian's gdb against x32-run's GDB stub)
 #   icecc, distcc             distribute (loopback icecream and distcc daemons)
+#   clang, ld.lld             clang (Debian's clang against the SDK's sysroot; lld links)
 TEST_TOOLS="gcc:build-essential g++:build-essential make:build-essential python3:python3
 qemu-system-x86_64:qemu-system-x86 pahole:dwarves cmake:cmake meson:meson ninja:ninja-build
 autoreconf:autoconf automake:automake pkg-config:pkg-config shellcheck:shellcheck zsh:zsh
-runtest:dejagnu gdb:gdb icecc:icecc distcc:distcc"
+runtest:dejagnu gdb:gdb icecc:icecc distcc:distcc clang:clang ld.lld:lld"
 missing=""
 for _t in $TEST_TOOLS; do
     command -v "${_t%%:*}" >/dev/null 2>&1 && continue

@@ -30,8 +30,10 @@ def parse_args(argv):
                         "installed in)")
     p.add_argument("--toolchain", metavar="FILE", help="CMake toolchain file for the x32 side")
     p.add_argument("--x32-cc", metavar="COMPILER",
-                   help="x32 C compiler instead of the SDK's (used with x32-check's own "
-                        "settings, not the SDK's toolchain file)")
+                   help="x32 C compiler instead of the SDK's GCC (used with x32-check's own "
+                        "settings, not the SDK's toolchain file; PREFIX/bin/"
+                        "x86_64-linux-gnux32-clang is clang with the SDK's settings). "
+                        "When it is a clang, the LP64 side uses the same clang natively")
     p.add_argument("--x32-cxx", metavar="COMPILER",
                    help="x32 C++ compiler (default: the one next to --x32-cc)")
     p.add_argument("--runner", metavar="PROGRAM",
@@ -127,6 +129,11 @@ def run(options):
     runner = options.runner or usable_env_runner
     tools = sdk.find(os.path.realpath(prefix) if prefix else None, options.toolchain, runner,
                      options.x32_cc, options.x32_cxx)
+    if options.sanitize and tools.is_clang:
+        why = sdk.clang_lacks_x32_sanitizers(tools.cc)
+        if why:
+            raise Usage("x32-check: --sanitize with clang: %s; drop --sanitize, or check "
+                        "with the SDK's GCC (no --x32-cc)" % why)
     if env_runner and not options.runner and not usable_env_runner:
         tools.notes.append("$X32_RUN (%s) is not an executable file; ignored" % env_runner)
 

@@ -7,7 +7,7 @@ import re
 import shutil
 
 from . import autotools_project, cmake_project, meson_project, sdk
-from .side import last_word_launcher
+from .side import last_word_launcher, use_clang_flags
 
 
 def write_wrapper(path, compiler, flag):
@@ -29,18 +29,21 @@ def prepare(system, tools, options, work):
         # Debian's gcc -mx32: wrap it so the flag is part of the compiler.
         tools.cc = [write_wrapper(os.path.join(wrappers, "x32-gcc"), "gcc", "-mx32")]
         tools.cxx = [write_wrapper(os.path.join(wrappers, "x32-g++"), "g++", "-mx32")]
+    if tools.is_clang:
+        use_clang_flags()
+    lp64_cc = shutil.which(tools.lp64_cc) or tools.lp64_cc
+    lp64_cxx = shutil.which(tools.lp64_cxx) or tools.lp64_cxx
     if system == "cmake":
         driver = cmake_project
         launcher = last_word_launcher(wrappers)
         both = ["-DCMAKE_C_COMPILER_LAUNCHER=" + launcher,
                 "-DCMAKE_CXX_COMPILER_LAUNCHER=" + launcher]
-        lp64_args = ["-DCMAKE_C_COMPILER=" + shutil.which("gcc"),
-                     "-DCMAKE_CXX_COMPILER=" + shutil.which("g++")] + both
+        lp64_args = ["-DCMAKE_C_COMPILER=" + lp64_cc,
+                     "-DCMAKE_CXX_COMPILER=" + lp64_cxx] + both
         x32_args = sdk.cmake_settings(tools, work) + both
     elif system == "autotools":
         driver = AutotoolsDriver(tools, options)
-        lp64_args = autotools_project.configure_args([shutil.which("gcc")],
-                                                     [shutil.which("g++")], options.sanitize)
+        lp64_args = autotools_project.configure_args([lp64_cc], [lp64_cxx], options.sanitize)
         x32_args = autotools_project.configure_args(tools.cc, tools.cxx, options.sanitize,
                                                     host=sdk.TRIPLET)
     else:
@@ -51,8 +54,8 @@ def prepare(system, tools, options, work):
         # probed first and named only when it works.
         runs = sdk.probe_runner(tools, tools.cc[0])
         lp64_args = ["--native-file", meson_project.machine_file(
-            os.path.join(wrappers, "lp64-native.ini"), [shutil.which("gcc")],
-            [shutil.which("g++")], options.sanitize)]
+            os.path.join(wrappers, "lp64-native.ini"), [lp64_cc], [lp64_cxx],
+            options.sanitize)]
         sysroot = os.path.join(tools.prefix, sdk.TRIPLET, "sysroot") if tools.prefix else None
         x32_args = ["--cross-file", meson_project.machine_file(
             os.path.join(wrappers, "x32-cross.ini"), tools.cc, tools.cxx, options.sanitize,

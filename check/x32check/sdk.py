@@ -24,6 +24,12 @@ class X32Tools:
         self.cc = None            # command word list, e.g. ["gcc", "-mx32"]
         self.compiler_name = ""   # what the report calls it
         self.cxx = None
+        # The LP64 side's compilers: the host's gcc/g++, or the native clang/clang++ when
+        # the x32 compiler is a clang, so both sides print the same compiler's warnings.
+        self.lp64_cc = "gcc"
+        self.lp64_cxx = "g++"
+        self.sdk_compiler = None   # "clang" when --x32-cc is the SDK's own clang wrapper
+        self.is_clang = False      # the x32 compiler (and so the LP64 twin) is a clang
         self.toolchain_file = None
         self.runner = None        # path of x32-run, or None for direct execution
         self.runner_given = False  # named by --runner or $X32_RUN, not found in the SDK
@@ -80,10 +86,22 @@ def find(prefix, toolchain, runner, cc=None, cxx=None):
         if cc:
             t.cc = [os.path.abspath(cc) if os.sep in cc else cc]
             t.cxx = [os.path.abspath(cxx) if cxx and os.sep in cxx else cxx or _cxx_for(t.cc[0])]
-            t.notes.append("x32 compilers from --x32-cc/--x32-cxx: %s, %s" % (t.cc[0], t.cxx[0]))
             built, why = _compiles(t.cc, tmp)
             if built is None:
                 raise SystemExit("x32-check: --x32-cc %s cannot build a program (%s)" % (cc, why))
+            sdk_clang = os.path.join(prefix, "bin", TRIPLET + "-clang") if prefix else None
+            if complete and not cxx and _same_file(shutil.which(t.cc[0]), sdk_clang):
+                # The SDK's own clang: its toolchain file, config.site and sysroot apply.
+                t.prefix, t.sdk_compiler = prefix, "clang"
+                t.notes.append("x32 compilers: the SDK's clang wrappers (%s)" % t.cc[0])
+            else:
+                t.notes.append("x32 compilers from --x32-cc/--x32-cxx: %s, %s" % (t.cc[0], t.cxx[0]))
+            twin = _native_clang(t.cc)
+            if twin:
+                t.is_clang = True
+                t.lp64_cc, t.lp64_cxx = twin
+                t.notes.append("the x32 compiler is clang: the LP64 side uses the same clang "
+                               "natively (%s, %s)" % twin)
         else:
             why_not_sdk = None
             if not _executable(sdk_cc):
@@ -131,6 +149,49 @@ def find(prefix, toolchain, runner, cc=None, cxx=None):
     elif prefix and _executable(os.path.join(prefix, "bin", "x32-run")):
         t.runner = os.path.join(prefix, "bin", "x32-run")
     return t
+
+
+def _same_file(a, b):
+    return bool(a and b) and os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
+
+
+def _native_clang(cc):
+    """(clang, clang++) of the installation behind `cc` when it is a clang (a wrapper
+    such as the SDK's x86_64-linux-gnux32-clang included: clang names its InstalledDir),
+    else None. The LP64 build then uses the same clang, so a warning only one compiler
+    knows never looks like an x32 finding."""
+    try:
+        out = subprocess.run(cc + ["--version"], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, universal_newlines=True).stdout
+    except OSError:
+        return None
+    m = re.search(r"^InstalledDir: (.+)$", out, re.M)
+    if "clang version" not in out or not m:
+        return None
+    # /usr/bin/clang may be another version than the clang-16 a wrapper ran: the
+    # versioned names first.
+    v = re.search(r"clang version (\d+)", out)
+    names = ([("clang-" + v.group(1), "clang++-" + v.group(1))] if v else []) + [("clang", "clang++")]
+    for names_pair in names:
+        pair = tuple(os.path.join(m.group(1).strip(), c) for c in names_pair)
+        if all(_executable(p) for p in pair):
+            return pair
+    return None
+
+
+def clang_lacks_x32_sanitizers(cc):
+    """Why `cc` (a clang) cannot build x32 ASan/UBSan programs, or "" when it can:
+    compiler-rt's x32 runtimes are missing from Debian's clang packages."""
+    try:
+        res = subprocess.run(cc + ["-print-resource-dir"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, universal_newlines=True).stdout.strip()
+    except OSError as e:
+        return str(e)
+    missing = [n for n in ("asan", "ubsan_standalone")
+               if not os.path.isfile(os.path.join(res, "lib", "linux",
+                                                  "libclang_rt.%s-x32.a" % n))]
+    return ("clang's compiler-rt has no x32 %s runtime (in %s/lib/linux)"
+            % (" or ".join(missing), res)) if missing else ""
 
 
 def _cxx_for(cc):
@@ -206,6 +267,8 @@ def cmake_settings(t, work_dir):
         if t.prefix:
             # The SDK's toolchain file would otherwise prefer $X32_SDK_PREFIX to --sdk.
             args.append("-DX32_SDK_PREFIX=" + t.prefix)
+            # ... and $X32_SDK_COMPILER to the compiler this check was given.
+            args.append("-DX32_SDK_COMPILER=" + (t.sdk_compiler or "gcc"))
     else:
         # Naming the system makes CMake treat the build as a cross build, which is what
         # makes ctest put the emulator in front of each test (CMake before 3.28).

@@ -58,9 +58,20 @@ class Side:
 LAST_WORD = ["-Wno-error", "-fdiagnostics-color=never"]
 
 
+# clang spells the caret option its own way and has no -fdiagnostics-urls; with a clang
+# x32 compiler both sides are clang (the native twin), so one switch serves both.
+CLANG_DIAGNOSTIC_FORMAT = ["-fdiagnostics-color=never", "-fno-caret-diagnostics"]
+_diagnostic_format = DIAGNOSTIC_FORMAT
+
+
+def use_clang_flags():
+    global _diagnostic_format
+    _diagnostic_format = CLANG_DIAGNOSTIC_FORMAT
+
+
 def flags(sanitize):
     """(C flags, C++ flags, link flags) for a build."""
-    common = DIAGNOSTIC_FORMAT + WARNINGS_COMMON + ["-g"] + (SANITIZE if sanitize else [])
+    common = _diagnostic_format + WARNINGS_COMMON + ["-g"] + (SANITIZE if sanitize else [])
     return (common + WARNINGS_C_ONLY + LAST_WORD, common + LAST_WORD,
             SANITIZE if sanitize else [])
 

@@ -46,7 +46,7 @@ test_shellcheck() {
         skip shellcheck "shellcheck is not installed (apt-get install shellcheck)"; return
     fi
     if logged shellcheck sh -c 'shellcheck -S warning "$1/cmake/install.sh" "$1/cmake/x86_64-linux-gnux32-pkg-config" \
-            "$1/cmake/config.site" "$1"/tests/glue/*.sh \
+            "$1/cmake/config.site" "$1/cmake/x86_64-linux-gnux32-clang" "$1"/tests/glue/*.sh \
         && shellcheck -S warning -s sh "$1/cmake/environment-setup-x86_64-linux-gnux32" \
         && shellcheck -S warning -s bash "$1/cmake/environment-setup-x86_64-linux-gnux32"' _ "$TOP"; then
         pass shellcheck
