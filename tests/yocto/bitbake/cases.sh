@@ -204,33 +204,34 @@ bb_bitbake_x32_without_class() {
 # bb_suite: each series parsed and its cases run, or each case SKIP (archive or host
 # not there) or FAIL (the parse broke) with the reason. Leaves oe_parsed, "SERIES=OUT"
 # for every series whose queries are there, and the reason for the others in
-# $TEST_TMP/oe-why-SERIES (for oe_lines.sh's cases).
+# $TEST_TMP/oe-why-SERIES (for oe_lines.sh's cases). Its variables start with _bs_:
+# the cases it calls set their own.
 bb_suite() {
     oe_parsed=""
-    _host=""
-    for _sa in $oe_series; do
-        _s=${_sa%%:*} _a=$oe_archives/${_sa#*:}
-        _why=""
-        if [ ! -f "$_a" ]; then
-            _why="no ${_a##*/} in $oe_archives (set X32_SDK_YOCTO_ARCHIVES; see tests/yocto/README.md)"
+    _bs_host=""
+    for _bs_sa in $oe_series; do
+        _bs_s=${_bs_sa%%:*} _bs_a=$oe_archives/${_bs_sa#*:}
+        _bs_why=""
+        if [ ! -f "$_bs_a" ]; then
+            _bs_why="no ${_bs_a##*/} in $oe_archives (set X32_SDK_YOCTO_ARCHIVES; see tests/yocto/README.md)"
         else
-            [ -n "$_host" ] || { oe_host && _host=ok || _host=$oe_skip; }
-            [ "$_host" = ok ] || _why=$_host
+            [ -n "$_bs_host" ] || { oe_host && _bs_host=ok || _bs_host=$oe_skip; }
+            [ "$_bs_host" = ok ] || _bs_why=$_bs_host
         fi
-        if [ -n "$_why" ]; then
-            for _c in $bb_cases; do skip "${_c}_$_s" "$_why"; done
-            echo "$_why" > "$TEST_TMP/oe-why-$_s"
+        if [ -n "$_bs_why" ]; then
+            for _bs_c in $bb_cases; do skip "${_bs_c}_$_bs_s" "$_bs_why"; done
+            echo "$_bs_why" > "$TEST_TMP/oe-why-$_bs_s"
             continue
         fi
-        if ! oe_parse "$_s" "$_a"; then
-            fail "bitbake_parse_all_$_s" "parse.sh did not finish: $(tail -n 1 "$TEST_TMP/parse-$_s.log")"
-            for _c in $bb_cases; do
-                [ "$_c" = bitbake_parse_all ] || skip "${_c}_$_s" "the parse did not finish (bitbake_parse_all_$_s)"
+        if ! oe_parse "$_bs_s" "$_bs_a"; then
+            fail "bitbake_parse_all_$_bs_s" "parse.sh did not finish: $(tail -n 1 "$TEST_TMP/parse-$_bs_s.log")"
+            for _bs_c in $bb_cases; do
+                [ "$_bs_c" = bitbake_parse_all ] || skip "${_bs_c}_$_bs_s" "the parse did not finish (bitbake_parse_all_$_bs_s)"
             done
-            echo "the $_s parse did not finish (bitbake_parse_all_$_s)" > "$TEST_TMP/oe-why-$_s"
+            echo "the $_bs_s parse did not finish (bitbake_parse_all_$_bs_s)" > "$TEST_TMP/oe-why-$_bs_s"
             continue
         fi
-        for _c in $bb_cases; do "bb_$_c" "$_s"; done
-        oe_parsed="$oe_parsed $_s=$oe_out"
+        for _bs_c in $bb_cases; do "bb_$_bs_c" "$_bs_s"; done
+        oe_parsed="$oe_parsed $_bs_s=$oe_out"
     done
 }

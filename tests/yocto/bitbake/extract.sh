@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # tests/yocto/bitbake/extract.sh: sourced by run.sh. Reading `bitbake -e` output: a
 # variable's value, a shell function's text, and that function turned into a script
-# that runs outside BitBake with the recipe's paths replaced by the test's.
+# that runs outside BitBake with the recipe's paths replaced by the test's. Their
+# variables start with _ofs_: the callers' cases keep theirs.
 #
 #   oe_var FILE NAME                     the value of NAME (empty when unset)
 #   oe_func FILE NAME                    NAME() { ... } as bitbake -e prints it
@@ -19,11 +20,11 @@ oe_func() {
 }
 
 oe_func_script() {
-    _f=$1 _n=$2 _o=$3; shift 3
+    _ofs_f=$1 _ofs_n=$2 _ofs_o=$3; shift 3
     {
         echo '#!/bin/sh'
         echo 'set -e'
-        oe_func "$_f" "$_n" | awk -v pairs="$(printf '%s\n' "$@")" '
+        oe_func "$_ofs_f" "$_ofs_n" | awk -v pairs="$(printf '%s\n' "$@")" '
             # Literal replacement (paths hold dots and pluses, which a regex would take).
             BEGIN { n = split(pairs, p, "\n"); for (i = 1; i + 1 <= n; i += 2) { from[i] = p[i]; to[i] = p[i + 1] } }
             {
@@ -38,10 +39,10 @@ oe_func_script() {
                 }
                 print line
             }'
-        echo "$_n"
-    } > "$_o"
-    chmod +x "$_o"
-    grep -q "^$_n() {\$" "$_o"
+        echo "$_ofs_n"
+    } > "$_ofs_o"
+    chmod +x "$_ofs_o"
+    grep -q "^$_ofs_n() {\$" "$_ofs_o"
 }
 
 # oe_records FILE: one line per variable or function, "NAME<TAB>value" with a
