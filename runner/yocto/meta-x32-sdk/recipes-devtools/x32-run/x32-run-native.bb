@@ -9,7 +9,8 @@ HOMEPAGE = "https://github.com/x32-sdk/x32-sdk"
 LICENSE = "MIT"
 LIC_FILES_CHKSUM = "file://../LICENSE;md5=aa84eee3eec671b64fc59e715e968157"
 
-inherit native externalsrc
+# native last: scarthgap's QA warns when a class comes after it.
+inherit externalsrc native
 
 # The sources are runner/ of this checkout (set in conf/layer.conf); externalsrc
 # rebuilds when a file there changes and keeps the build out of the checkout.
