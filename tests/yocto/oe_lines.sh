@@ -47,7 +47,10 @@ oe_meson_wrapper() {
         mkdir -p "$_w"
         # STAGING_DIR_HOST lies inside WORKDIR: it is replaced first. scarthgap's
         # function names $STAGING_DIR_HOST unexpanded, so it is set as well.
-        oe_func_script "$_e" write_qemuwrapper "$_w/write_qemuwrapper" \
+        # wrynose: write_qemuwrapper; scarthgap writes it in do_write_config.
+        _f=write_qemuwrapper
+        oe_func "$_e" "$_f" | grep -q . || _f=do_write_config
+        oe_func_script "$_e" "$_f" "$_w/write_qemuwrapper" \
             "$(oe_var "$_e" STAGING_DIR_HOST)" "$D" "$(oe_var "$_e" WORKDIR)" "$_w" || return 1
         STAGING_DIR_HOST=$D sh "$_w/write_qemuwrapper" > "$_w/write.log" 2>&1 || return 1
     fi

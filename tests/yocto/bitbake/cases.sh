@@ -44,6 +44,12 @@ bb_cmdline() {
     printf 'PSEUDO_UNLOAD=1 x32-run %s -L ' "$(oe_var "$oe_out/$1.env" QEMU_OPTIONS)"
 }
 
+# bb_meson_func QUERY: the function that writes meson-qemuwrapper: write_qemuwrapper
+# (wrynose), or do_write_config itself (scarthgap).
+bb_meson_func() {
+    if oe_func "$oe_out/$1.env" write_qemuwrapper | grep -q .; then echo write_qemuwrapper; else echo do_write_config; fi
+}
+
 bb_bitbake_parse_all() {
     _n=bitbake_parse_all_$1
     if [ "$(cat "$oe_out/parse.rc")" != 0 ]; then
@@ -95,7 +101,7 @@ bb_bitbake_glib() {
     bb_env "$_n" glib-2.0 || return
     bb_want "$_n" glib-2.0 EXEWRAPPER_ENABLED True && bb_want "$_n" glib-2.0 GI_DATA_ENABLED True \
         && bb_has_word "$_n" glib-2.0 DEPENDS x32-run-native \
-        && bb_func_has "$_n" glib-2.0 write_qemuwrapper "qemu_binary=\"$(bb_cmdline glib-2.0)" \
+        && bb_func_has "$_n" glib-2.0 "$(bb_meson_func glib-2.0)" "qemu_binary=\"$(bb_cmdline glib-2.0)" \
         && pass "$_n"
 }
 
@@ -120,11 +126,16 @@ bb_bitbake_python3_pgo() {
 bb_bitbake_postinst_intercept() {
     _n=bitbake_postinst_intercept_$1
     # glib-2.0 inherits gio-module-cache: its postinst hands update_gio_module_cache to
-    # the rootfs, which runs it through qemuwrapper-cross.
+    # the rootfs, which runs it through qemuwrapper-cross. What the packages need at
+    # rootfs time: qemuwrapper-cross (wrynose, whose DEPENDS has x32-run-native), or
+    # qemu-native (scarthgap), next to which x32-run-native must be.
     bb_env "$_n" glib-2.0 || return
+    case " $(oe_var "$oe_out/glib-2.0.env" PACKAGE_WRITE_DEPS) " in
+        *" qemuwrapper-cross "*) ;;
+        *) bb_has_word "$_n" glib-2.0 PACKAGE_WRITE_DEPS x32-run-native || return ;;
+    esac
     # shellcheck disable=SC2016 # the function's own text
-    bb_has_word "$_n" glib-2.0 PACKAGE_WRITE_DEPS qemuwrapper-cross \
-        && bb_func_has "$_n" glib-2.0 gio_module_cache_common '$INTERCEPT_DIR/postinst_intercept update_gio_module_cache' \
+    bb_func_has "$_n" glib-2.0 gio_module_cache_common '$INTERCEPT_DIR/postinst_intercept update_gio_module_cache' \
         && pass "$_n"
 }
 
