@@ -41,10 +41,14 @@ case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 #   gdb                       gdb (Debian's gdb against x32-run's GDB stub)
 #   icecc, distcc             distribute (loopback icecream and distcc daemons)
 #   clang, ld.lld             clang (Debian's clang against the SDK's sysroot; lld links)
+#   chrpath, diffstat, cpio   yocto (OE-Core's sanity check wants them even for a parse)
+#   locale-gen                yocto (the locales package: the en_US source BitBake's locale
+#                             is compiled from when the system lacks it)
 TEST_TOOLS="gcc:build-essential g++:build-essential make:build-essential python3:python3
 qemu-system-x86_64:qemu-system-x86 pahole:dwarves cmake:cmake meson:meson ninja:ninja-build
 autoreconf:autoconf automake:automake pkg-config:pkg-config shellcheck:shellcheck zsh:zsh
-runtest:dejagnu gdb:gdb icecc:icecc distcc:distcc clang:clang ld.lld:lld"
+runtest:dejagnu gdb:gdb icecc:icecc distcc:distcc clang:clang ld.lld:lld chrpath:chrpath
+diffstat:diffstat cpio:cpio locale-gen:locales"
 missing=""
 for _t in $TEST_TOOLS; do
     command -v "${_t%%:*}" >/dev/null 2>&1 && continue

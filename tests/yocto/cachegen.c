@@ -4,7 +4,10 @@
  * It reads its configuration by a compiled-in absolute path (/etc/cachegen.conf,
  * which only the target rootfs has: -L must find it), scans the data directory
  * given, and writes the cache through a temporary file and rename(), like the
- * real ones.  The cache records x32's sizes, so an x86-64 build differs. */
+ * real ones.  The cache records x32's sizes, so an x86-64 build differs.
+ * With one argument it takes gio-querymodules' form, as OpenEmbedded's
+ * update_gio_module_cache intercept calls it: the directory scanned is the
+ * one the cache (giomodule.cache) is written in. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,8 +35,13 @@ static int has_suffix(const char *name, const char *suffix)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: cachegen DATADIR CACHEFILE\n");
+    char cache[4096];
+    if (argc == 2) {
+        snprintf(cache, sizeof cache, "%s/giomodule.cache", argv[1]);
+    } else if (argc == 3) {
+        snprintf(cache, sizeof cache, "%s", argv[2]);
+    } else {
+        fprintf(stderr, "usage: cachegen DATADIR CACHEFILE, or cachegen MODULEDIR\n");
         return 2;
     }
     char suffix[64] = "";
@@ -49,8 +57,8 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 1;
     }
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", argv[2]);
+    char tmp[sizeof cache + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", cache);
     FILE *out = fopen(tmp, "w");
     if (!out) {
         perror(tmp);
@@ -72,12 +80,12 @@ int main(int argc, char **argv)
         fclose(f);
         fprintf(out, "%s %ld %08x\n", names[i]->d_name, size, h);
     }
-    if (fclose(out) != 0 || rename(tmp, argv[2]) != 0) {
-        perror(argv[2]);
+    if (fclose(out) != 0 || rename(tmp, cache) != 0) {
+        perror(cache);
         return 1;
     }
     struct utsname u;
     uname(&u);
-    printf("cachegen: %s written on release %s\n", argv[2], u.release);
+    printf("cachegen: %s written on release %s\n", cache, u.release);
     return 0;
 }

@@ -1,17 +1,19 @@
 #!/bin/sh
-# tests/yocto/run.sh: x32-run in the role OpenEmbedded gives qemu-usermode, without
-# bitbake (see tests/lib.sh for the protocol; runner/yocto/meta-x32-sdk/README.md for
-# the layer). A target rootfs is assembled from the SDK's sysroot plus x32 programs
-# (rootfs.sh), then run with the exact command lines OpenEmbedded writes:
-#   oe.qemu.qemu_wrapper_cmdline  PSEUDO_UNLOAD=1 x32-run -r 5.15 -cpu M -L $D -E LD_LIBRARY_PATH=..
-#   qemuwrapper-cross + intercept PSEUDO_UNLOAD=1 qemuwrapper -L $D -E K=V $D/usr/bin/prog args
-#   libc-package's localedef      PSEUDO_RELOADED=YES ... x32-run -L T -E ... -r 5.15 -cpu M T/bin/localedef
-#   meson.bbclass's exe wrapper   meson test through meson-qemuwrapper
-# with an x86-64 LD_PRELOAD (a stand-in for pseudo) in the environment, and the bad
-# inputs. Then each program again on a real x32 kernel, `x32-run --mode vm` running
-# chroot(8) into the same rootfs (one VM boot), and the results compared.
+# tests/yocto/run.sh: x32-run in the role OpenEmbedded gives qemu-usermode (see
+# tests/lib.sh for the protocol; runner/yocto/meta-x32-sdk/README.md for the layer).
+#  1. BitBake: each OE-Core series of the archives parsed by its own BitBake with the
+#     layer (bitbake/), and what the layer's README promises asserted on `bitbake -p`
+#     and `bitbake -e` (no SDK needed).
+#  2. A target rootfs assembled from the SDK's sysroot plus x32 programs (rootfs.sh),
+#     then run with the command lines those parses generated (oe_lines.sh: meson's and
+#     cmake-qemu's wrappers, qemuwrapper-cross and a postinst intercept), and with
+#     libc-package's localedef form, with an x86-64 LD_PRELOAD (a stand-in for pseudo)
+#     in the environment; x32-run's options and the bad inputs.
+#  3. Each program again on a real x32 kernel, `x32-run --mode vm` running chroot(8)
+#     into the same rootfs (one VM boot), and the results compared.
 #
-# Environment: X32_SDK_PREFIX (default out/), X32_CC, X32_RUN, TEST_TMP.
+# Environment: X32_SDK_PREFIX (default out/), X32_CC, X32_RUN, TEST_TMP,
+# X32_SDK_YOCTO_ARCHIVES and X32_SDK_YOCTO_CACHE (bitbake/host.sh).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,20 +24,34 @@ suite_setup yocto
 top=$TOP
 # shellcheck source=rootfs.sh
 . "$here/rootfs.sh"
+# shellcheck source=bitbake/host.sh
+. "$here/bitbake/host.sh"
+# shellcheck source=bitbake/extract.sh
+. "$here/bitbake/extract.sh"
+# shellcheck source=bitbake/cases.sh
+. "$here/bitbake/cases.sh"
+# shellcheck source=oe_lines.sh
+. "$here/oe_lines.sh"
 
 # shellcheck disable=SC2153 # PREFIX: set by suite_setup
 prefix=$PREFIX
 run=${X32_RUN:-$prefix/bin/x32-run}
 cc=${X32_CC:-$prefix/bin/x86_64-linux-gnux32-gcc}
 sysroot=$prefix/x86_64-linux-gnux32/sysroot
-CASES="qemu_wrapper_cmdline_cache postinst_intercept_form localedef_form meson_exe_wrapper
-exec_by_absolute_path env_options_and_argv0 double_dash x86_64_preload_kept_out
+
+# 1. The parses, before anything needs the SDK.
+bb_suite
+
+CASES="localedef_form exec_by_absolute_path env_options_and_argv0 double_dash x86_64_preload_kept_out
 preload_back_for_native_children dev_stays_host bad_rootfs_missing bad_rootfs_not_a_root
 bad_missing_interpreter bad_option_without_value bad_not_x32 vm_chroot_cache vm_chroot_locale
 vm_chroot_exec vm_chroot_meson_program sdk_oecore_variables sdk_environment_setup_d
 sdk_oe_toolchain_config_cmake sdk_yocto_meson_cross_file sdk_tune_ccargs"
 skip_all() {
     for _c in $CASES; do skip "$_c" "$1"; done
+    for _sa in $oe_series; do
+        for _c in $oe_line_cases; do skip "${_c}_${_sa%%:*}" "$1"; done
+    done
     exit 0
 }
 
@@ -83,42 +99,6 @@ expected_cache_names() {
     done
 }
 
-case_qemu_wrapper_cmdline_cache() {
-    # oe.qemu.qemu_wrapper_cmdline(d, "$D", ["$D/usr/libx32", "$D/libx32"]) with the
-    # QEMU_OPTIONS of the corei7-64-x32 tune, then the program and its arguments.
-    oe "$TEST_TMP/wrap" sh -c "PSEUDO_UNLOAD=1 $run -r 5.15 -cpu Nehalem,check=false -L $D -E LD_LIBRARY_PATH=$LIBS $D/usr/bin/cachegen $D/usr/share/cachegen $D/var/cache/cachegen/index"
-    ok qemu_wrapper_cmdline_cache "$TEST_TMP/wrap" || return
-    _got=$(head -n 1 "$D/var/cache/cachegen/index"; sed 1d "$D/var/cache/cachegen/index" | cut -d' ' -f1,2)
-    if [ "$_got" != "$(expected_cache_names)" ]; then
-        fail qemu_wrapper_cmdline_cache "cache is '$(echo "$_got" | tr '\n' '|')'"
-    else
-        want_line qemu_wrapper_cmdline_cache "$TEST_TMP/wrap.out" \
-            "cachegen: $D/var/cache/cachegen/index written on release 5.15" \
-            && pass qemu_wrapper_cmdline_cache
-    fi
-}
-
-case_postinst_intercept_form() {
-    # qemuwrapper-cross's script, as its do_install writes it for an x32 tune (the
-    # binary being QEMU_TARGET_BINARY_corei7-64-x32 = x32-run), called by an intercept.
-    _w=$TEST_TMP/bin/qemuwrapper
-    mkdir -p "$TEST_TMP/bin"
-    # shellcheck disable=SC2016 # $D and $@ are the generated script's own
-    printf '#!/bin/sh\n# Wrapper script to run binaries under qemu user-mode emulation\nset -x\n\nif [ True = False -a "qemuwrapper-cross" != "nativesdk-qemuwrapper-cross" ]; then\n\techo "qemuwrapper: qemu usermode is not supported"\n\texit 1\nfi\n\n%s -r 5.15 -cpu Nehalem,check=false -E LD_LIBRARY_PATH=$D/usr/libx32:$D/libx32 "$@"\n' \
-        "$run" > "$_w"
-    chmod +x "$_w"
-    rm -f "$D/var/cache/cachegen/index"
-    # shellcheck disable=SC2016 # $D is the intercept's own variable
-    oe "$TEST_TMP/intercept" env D="$D" sh -c 'set -e; PSEUDO_UNLOAD=1 '"$_w"' -L $D -E CACHEGEN_ENV=1 $D/usr/bin/cachegen $D/usr/share/cachegen $D/var/cache/cachegen/index'
-    ok postinst_intercept_form "$TEST_TMP/intercept" || return
-    _got=$(head -n 1 "$D/var/cache/cachegen/index"; sed 1d "$D/var/cache/cachegen/index" | cut -d' ' -f1,2)
-    if [ "$_got" = "$(expected_cache_names)" ]; then
-        pass postinst_intercept_form
-    else
-        fail postinst_intercept_form "cache is '$(echo "$_got" | tr '\n' '|')'"
-    fi
-}
-
 case_localedef_form() {
     # libc-package.bbclass, "the earlier slower qemu way": -L and -E before QEMU_OPTIONS,
     # the input named by its path inside the tree, the output under --prefix.
@@ -132,31 +112,6 @@ case_localedef_form() {
     else
         fail localedef_form "LC_TEST header '$_hdr', $(wc -c < "$_f" 2>&1) bytes"
     fi
-}
-
-case_meson_exe_wrapper() {
-    if ! command -v meson > /dev/null 2>&1 || ! command -v ninja > /dev/null 2>&1; then
-        skip meson_exe_wrapper "meson or ninja is not installed (apt-get install meson ninja-build)"; return
-    fi
-    _w=$TEST_TMP/meson-qemuwrapper
-    # meson.bbclass's write_qemuwrapper, STAGING_DIR_HOST being the rootfs
-    printf '#!/bin/sh\n# Use a modules directory which does not exist\nexport GIO_MODULE_DIR=%s/usr/libx32/gio/modules-dummy\n\nunset LD_LIBRARY_PATH\n\nPSEUDO_UNLOAD=1 %s -r 5.15 -cpu Nehalem,check=false -L %s -E LD_LIBRARY_PATH=%s "$@"\n' \
-        "$D" "$run" "$D" "$LIBS" > "$_w"
-    chmod +x "$_w"
-    printf "[binaries]\nc = '%s'\nexe_wrapper = '%s'\n\n[properties]\nneeds_exe_wrapper = true\n\n[host_machine]\nsystem = 'linux'\ncpu_family = 'x86_64'\ncpu = 'x86_64'\nendian = 'little'\n" \
-        "$cc" "$_w" > "$TEST_TMP/meson.cross"
-    _b=$TEST_TMP/meson-build
-    if ! meson setup --cross-file "$TEST_TMP/meson.cross" "$_b" "$here/meson-project" > "$TEST_TMP/meson.log" 2>&1; then
-        fail meson_exe_wrapper "meson setup failed: $(tail -n 1 "$TEST_TMP/meson.log")"; return
-    fi
-    oe "$TEST_TMP/mesontest" meson test -C "$_b" --print-errorlogs
-    ok meson_exe_wrapper "$TEST_TMP/mesontest" || { sed 's/^/    | /' "$TEST_TMP/mesontest.out" | tail -n 15; return; }
-    if grep -q 'x32 under the exe wrapper' "$_b/meson-logs/testlog.txt"; then
-        pass meson_exe_wrapper
-    else
-        fail meson_exe_wrapper "the test's output is not in $_b/meson-logs/testlog.txt"
-    fi
-    cp "$_b/ptrsize" "$D/usr/bin/ptrsize"
 }
 
 case_exec_by_absolute_path() {
@@ -269,6 +224,20 @@ case_bad_not_x32() {
 for _c in $CASES; do
     case $_c in vm_*|sdk_*) continue ;; esac
     "case_$_c"
+done
+# 2. The generated command lines, per series.
+oe_lines_bin
+# (_ol_ variables: the cases set their own.)
+for _ol_sa in $oe_series; do
+    _ol_s=${_ol_sa%%:*} _ol_out=""
+    for _ol_p in $oe_parsed; do [ "${_ol_p%%=*}" = "$_ol_s" ] && _ol_out=${_ol_p#*=}; done
+    for _ol_c in $oe_line_cases; do
+        if [ -z "$_ol_out" ]; then
+            skip "${_ol_c}_$_ol_s" "no $_ol_s parse to take the command line from: $(cat "$TEST_TMP/oe-why-$_ol_s")"
+        else
+            "oe_$_ol_c" "$_ol_s" "$_ol_out"
+        fi
+    done
 done
 # shellcheck source=sdk_parity.sh
 . "$here/sdk_parity.sh"

@@ -19,15 +19,18 @@ QEMU_TARGET_BINARY_${MACHINE_ARCH} = "${@'x32-run' if bb.utils.contains('TUNE_FE
 
 # x32-run must be in the recipe's native sysroot wherever OE would put qemu-native
 # there (meson and cmake-qemu exe wrappers, gobject-introspection, gtk-doc,
-# qemuwrapper-cross and so every postinst intercept, libc-package's qemu localedef).
+# qemuwrapper-cross and so every postinst intercept, libc-package's qemu localedef),
+# and next to it in PACKAGE_WRITE_DEPS, where scarthgap's postinst-intercept classes
+# (gio-module-cache, fontcache, ...) name qemu-native; wrynose's name qemuwrapper-cross.
 # RecipeTaskPreProcess comes after every anonymous function (libc-package adds
 # qemu-native in one) and before bitbake reads DEPENDS into the task graph.
 python x32_usermode_depends () {
     d = e.data
     if 'mx32' not in (d.getVar('TUNE_FEATURES') or '').split():
         return
-    if 'qemu-native' in (d.getVar('DEPENDS') or '').split():
-        d.appendVar('DEPENDS', ' x32-run-native')
+    for var in ('DEPENDS', 'PACKAGE_WRITE_DEPS'):
+        if 'qemu-native' in (d.getVar(var) or '').split():
+            d.appendVar(var, ' x32-run-native')
 }
 addhandler x32_usermode_depends
 x32_usermode_depends[eventmask] = "bb.event.RecipeTaskPreProcess"

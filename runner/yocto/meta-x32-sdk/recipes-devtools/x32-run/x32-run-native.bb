@@ -3,10 +3,14 @@ DESCRIPTION = "The x32-sdk runner, built from the repository this layer lives in
 accepts QEMU user mode's -L -E -U -r -cpu -0 options, so OpenEmbedded's qemu wrapper \
 command lines run x32 programs with it (see the layer's README)."
 HOMEPAGE = "https://github.com/x32-sdk/x32-sdk"
-# The x32-sdk repository has no licence file yet; change this when it has one.
-LICENSE = "CLOSED"
+# The repository's own files are MIT (LICENSE at its top). S is runner/ (EXTERNALSRC
+# below), and OE reads LIC_FILES_CHKSUM paths relative to S: ../LICENSE is that file.
+# A relative path keeps the checkout's location out of the task signatures.
+LICENSE = "MIT"
+LIC_FILES_CHKSUM = "file://../LICENSE;md5=aa84eee3eec671b64fc59e715e968157"
 
-inherit native externalsrc
+# native last: scarthgap's QA warns when a class comes after it.
+inherit externalsrc native
 
 # The sources are runner/ of this checkout (set in conf/layer.conf); externalsrc
 # rebuilds when a file there changes and keeps the build out of the checkout.
