@@ -39,7 +39,10 @@ int main(void)
     /* ru_maxrss is in KiB: at least the 32 MiB the child touched. */
     if (!CHECK(ru.ru_maxrss >= 32 * 1024 && ru.ru_maxrss < 16 * 1024 * 1024))
         fprintf(stderr, "  ru_maxrss %ld\n", (long)ru.ru_maxrss);
-    CHECK(ru.ru_minflt > 1000);
+    /* The child touched 32 MiB: 8192 faults in 4 KiB pages, but only about 16 where
+     * transparent huge pages are on (Debian's kernel in x32-vm has them always). */
+    if (!CHECK(ru.ru_minflt >= 10))
+        fprintf(stderr, "  ru_minflt %ld\n", (long)ru.ru_minflt);
 
     struct rusage ch;
     CHECK_SYS(getrusage(RUSAGE_CHILDREN, &ch));
