@@ -7,14 +7,15 @@
 #   oe_parse S A   series S from archive A parsed into a cache; sets oe_out (its out/)
 #
 # The archives: X32_SDK_YOCTO_ARCHIVES, a folder with OE-Core+BitBake source tarballs
-# (each unpacking to oe-core/ with bitbake/ inside), default ~/.cache/x32-sdk/yocto-archives
-# (outside the checkout, like the SDK's step cache, so a clean clone finds them). The cache: X32_SDK_YOCTO_CACHE, default ~/.cache/x32-sdk/yocto of the
+# (each unpacking to oe-core/ with bitbake/ inside), default yocto-archives in the SDK's
+# cache (X32_SDK_CACHE, else ~/.cache/x32-sdk): outside the checkout, so a clean clone
+# finds them. The cache: X32_SDK_YOCTO_CACHE, default ~/.cache/x32-sdk/yocto of the
 # user that runs BitBake; one folder per series, named by a hash of the archive and of
 # every file copied into it, so a changed layer or archive starts a fresh parse, and
 # an unchanged one reuses the last run's outputs (X32_SDK_YOCTO_REPARSE=1: not those,
 # only BitBake's parse cache).
 
-oe_archives=${X32_SDK_YOCTO_ARCHIVES:-${XDG_CACHE_HOME:-$HOME/.cache}/x32-sdk/yocto-archives}
+oe_archives=${X32_SDK_YOCTO_ARCHIVES:-${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/yocto-archives}
 # The series checked, as SERIES:ARCHIVE; the layer's LAYERSERIES_COMPAT names these.
 oe_series="wrynose:oe-core-wrynose-bitbake-2.18.tar.xz scarthgap:oe-core-scarthgap-bitbake-2.8.tar.xz"
 
