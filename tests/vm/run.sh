@@ -23,20 +23,18 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
-
-prefix=${X32_SDK_PREFIX:-$root/out}
+HERE=$here
+suite_setup vm
+root=$TOP
+# shellcheck disable=SC2153 # PREFIX: set by suite_setup
+prefix=$PREFIX
 vm=${X32_VM:-$prefix/bin/x32-vm}
 user_run=${X32_RUN:-$prefix/bin/x32-run}
 [ -x "$user_run" ] || user_run=$root/runner/build/x32-run
 budget=${X32_VM_TEST_BUDGET:-540}
 started=$(date +%s)
-if [ -z "${TEST_TMP:-}" ]; then
-    TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/x32-vm-tests.XXXXXX")
-    trap 'rm -rf "$TEST_TMP"' EXIT
-fi
 trap 'exit 130' INT TERM
 
 BASIC_CASES="vm_boot static_on_x32_kernel dynamic_on_x32_kernel exit_codes signal_deaths
