@@ -23,9 +23,9 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib.sh disable=SC1091
 . "$HERE/../lib.sh"
+suite_setup check
 CHECK=$TOP/check/x32-check
 PROJECTS=$HERE/projects
-suite_setup check
 T=$TEST_TMP
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONDONTWRITEBYTECODE
