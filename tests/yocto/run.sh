@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2154 # oe_series, oe_parsed, oe_line_cases: set by the sourced bitbake/*.sh and oe_lines.sh
 # tests/yocto/run.sh: x32-run in the role OpenEmbedded gives qemu-usermode (see
 # tests/lib.sh for the protocol; runner/yocto/meta-x32-sdk/README.md for the layer).
 #  1. BitBake: each OE-Core series of the archives parsed by its own BitBake with the
