@@ -202,6 +202,18 @@ tree_tests() {
 
 # As root, the same binfmt tree for an unprivileged user (uid 65534): the files it
 # needs go to a directory that user can read.
+# runner_copy_for_others NAME: a new folder /tmp/NAME.XXXXXX holding x32-run and its
+# preload library (beside it in a build, under lib/x32-sdk in a prefix), for cases that
+# run as uid 65534, who cannot read the scratch folder; prints its path.
+runner_copy_for_others() {
+    _rcf=$(mktemp -d "/tmp/$1.XXXXXX") || return 1
+    cp "$run" "$_rcf/x32-run"
+    _rcf_lib=$(dirname "$run")/x32-exec-preload.so
+    [ -f "$_rcf_lib" ] || _rcf_lib=$(dirname "$run")/../lib/x32-sdk/x32-exec-preload.so
+    cp "$_rcf_lib" "$_rcf/" 2>/dev/null
+    echo "$_rcf"
+}
+
 tree_unprivileged() {
     if [ "$(id -u)" != 0 ]; then
         pass tree-runs-unprivileged  # every case above already ran as this non-root user
@@ -216,11 +228,7 @@ tree_unprivileged() {
         skip tree-unprivileged "$cc cannot link -static: $(reason "$tree_log/tree_prog_static.build.log")"
         return
     fi
-    _pub=$(mktemp -d /tmp/x32-tree-unprivileged.XXXXXX)
-    cp "$run" "$_pub/x32-run"
-    _lib=$(dirname "$run")/x32-exec-preload.so
-    [ -f "$_lib" ] || _lib=$(dirname "$run")/../lib/x32-sdk/x32-exec-preload.so
-    cp "$_lib" "$_pub/" 2>/dev/null
+    _pub=$(runner_copy_for_others x32-tree-unprivileged)
     cp "$tree_dir/tree_prog_static" "$_pub/tree_prog"
     cp "$tree_dir/tree_exec_helper" "$_pub/"
     chmod 755 "$_pub" "$_pub"/*

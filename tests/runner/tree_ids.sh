@@ -171,11 +171,7 @@ tree_ids_tests() {
     fi
     # A directory every user can read (uid 65534 runs from it), with a scratch
     # directory anyone can write, files for the harness, and, as root, a root-only file.
-    ids_dir=$(mktemp -d /tmp/x32-tree-ids.XXXXXX)
-    cp "$run" "$ids_dir/x32-run"
-    _lib=$(dirname "$run")/x32-exec-preload.so
-    [ -f "$_lib" ] || _lib=$(dirname "$run")/../lib/x32-sdk/x32-exec-preload.so
-    cp "$_lib" "$ids_dir/" 2>/dev/null
+    ids_dir=$(runner_copy_for_others x32-tree-ids)
     cp "$tree_dir/tree_ids" "$tree_dir/tree_ids_static" "$tree_dir/tree_ids_native" \
         "$here/helpers/tree_ids_harness.sh" "$ids_dir/"
     mkdir "$ids_dir/src" "$ids_dir/w"
