@@ -87,6 +87,11 @@ struct thread_state {
     int ss_flags;
     uint32_t robust_head;       /* x32 set_robust_list registration */
     uint64_t native_robust[3];  /* the kernel's view: a shadow list head */
+    /* The program's %gs base while the real one holds this block for the
+     * rewrite fast path (fastpath_gs.c); gs_taken: the real base is the
+     * program's (it set one, and the fast path retired). */
+    uint64_t gs_virtual;
+    int gs_taken;
     struct guest_sighand *sighand;
     struct guest_sighand own_sighand;
     struct thread_state *next_thread;

@@ -141,6 +141,8 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
         c->ss_flags = t->ss_flags;
     }
     c->sigsys_blocked = t->sigsys_blocked;
+    c->gs_virtual = t->gs_virtual; /* clone copies the %gs base */
+    c->gs_taken = t->gs_taken;
     mem_copy(&c->start_uc, uc, sizeof *uc);
     greg_t *g = c->start_uc.uc_mcontext.gregs;
     g[REG_RAX] = 0;

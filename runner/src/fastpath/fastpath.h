@@ -54,6 +54,22 @@ int fastpath_xsave_usable(void);
  * the range get their original bytes back; the stub regions are refused. */
 void fastpath_memory_call(unsigned long nr, const greg_t *g);
 
+/* fastpath_gs.c: ARCH_GET_GS and ARCH_SET_GS as the kernel answers them,
+ * while the real %gs base may hold the runner's thread block; 1 when the call
+ * was answered (*result set), 0 to forward it. */
+int fastpath_arch_prctl(struct thread_state *t, uint64_t code, uint64_t addr, long *result);
+/* Set once the program took %gs: no site is rewritten any more. */
+extern int fastpath_retired;
+/* Every patched site gets its original bytes back. */
+void fastpath_unpatch_all(void);
+
+/* proc_self_maps.c: 1 when [start, end) is (part of) a stub region, which
+ * the program's view of its mappings leaves out. */
+int fastpath_hidden_range(uint64_t start, uint64_t end);
+/* proc_self_maps.c: 1 when two mappings meet at addr only because a rewrite
+ * changed a page's protection there (the program's view joins them). */
+int fastpath_split_at(uint64_t addr);
+
 /* fastpath_patch.c internals shared with fastpath_hook.c */
 int fastpath_call_rewritable(unsigned long nr);
 uint64_t fastpath_redeliver_address(void);

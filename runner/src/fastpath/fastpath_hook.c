@@ -62,6 +62,14 @@ void fastpath_thread_start(struct thread_state *t)
 {
     if (!fastpath_enabled)
         return;
+    if (fastpath_retired) {
+        /* A new thread of a program that took %gs: nothing of the runner's
+         * may stay in it (clone copied the creator's real base). */
+        if (!t->gs_taken)
+            raw_syscall2(SYS_arch_prctl, ARCH_SET_GS, t->gs_virtual);
+        t->gs_taken = 1;
+        return;
+    }
     t->fast.self = (uint64_t)t;
     t->fast.xsave = (uint64_t)t->fast_xsave;
     t->fast.stack_top = ((uint64_t)t + ALTSTACK_SIZE) & ~15ULL;
@@ -125,11 +133,11 @@ int fastpath_redeliver(struct thread_state *t, ucontext_t *uc)
 {
     greg_t *g = uc->uc_mcontext.gregs;
     uint64_t at = fastpath_redeliver_address(), pc = (uint64_t)g[REG_RIP];
-    if (!at || !fastpath_in_stub_region(pc - 2))
+    if (!at || pc - 2 != at)
         return 0;
     if (pc != at + 2 || !t->fast.redeliver_armed || (uint64_t)g[REG_RAX] != REDELIVER_NR)
         die(128 + SIGSEGV, "rewrite fast path: the program jumped to x32-run's "
-            "system-call stub region at %p (a kernel would have raised SIGSEGV)",
+            "slow-exit `syscall` at %p in its vDSO or stub region",
             (void *)(uintptr_t)(pc - 2));
     struct fast_area *f = &t->fast;
     f->redeliver_armed = 0;

@@ -1,6 +1,17 @@
 /* The rewrite fast path (the default), the patching side: which trapped sites qualify, the
- * stub regions below 4 GiB, the atomic rewrite, and undoing it when the guest
- * remaps or unprotects patched code.
+ * stub regions, the atomic rewrite, and undoing it when the guest remaps or
+ * unprotects patched code.
+ *
+ * Stub regions sit just above 4 GiB where a site can reach them (libraries,
+ * which the kernel maps high): there no x32 program can see, map or touch
+ * them.  A site below 2 GiB (a non-PIE or static executable) can only reach a
+ * region below 4 GiB: /proc/self/maps and its kin leave such a region out
+ * (proc_self_maps.c), and when the program maps, unmaps or protects over it,
+ * its sites get their bytes back and the region goes, so the program's call
+ * acts as on the kernel (region_evict).  The `syscall` the hook's slow exit
+ * runs must lie below 4 GiB, where SUD traps: it is in the vDSO shim
+ * (vdso_shim.S), which the program sees anyway; a process without a vDSO
+ * uses low regions only, the first of which holds it and is never evicted.
  *
  * A site qualifies when the 5 bytes before its `syscall` are `mov $nr,%eax`
  * with nr equal to the trapped %rax (so they really were the instruction that
@@ -17,6 +28,8 @@
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"
+#include "core/address_space.h"
+#include "loader/vdso.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -41,7 +54,8 @@ struct procmap_query {
 
 #define REGION_SIZE (64 * 1024)
 #define STUB_SIZE 16
-#define FIRST_STUB 16 /* offset 0: the redelivery `syscall`; 8: the hook's address */
+#define FIRST_STUB 16 /* offset 0: hlts (or, see redeliver_low, the slow exit's `syscall`);
+                       * 8: the hook's address */
 #define MAX_REGIONS 8
 #define MAX_SITES 8192
 
@@ -49,7 +63,12 @@ struct site {
     uint64_t word;     /* the aligned 8-byte word holding the patch */
     uint64_t original; /* its bytes before, put back by fastpath_memory_call */
     uint64_t patched;
+    uint64_t stub;     /* where its jump lands */
 };
+
+/* Where the high regions go: the first 64 KiB slots above 4 GiB, which the
+ * VA steal (address_space.c) covers with its own PROT_NONE placeholders. */
+#define HIGH_REGIONS_BASE 0x100000000ULL
 
 static uint64_t regions[MAX_REGIONS];
 static uint32_t region_used[MAX_REGIONS];
@@ -77,18 +96,34 @@ int fastpath_call_rewritable(unsigned long nr)
     case SYS_ppoll: case SYS_pselect6: case SYS_epoll_pwait: case SYS_epoll_pwait2:
     case SYS_io_pgetevents: case SYS_clone: case SYS_clone3: case SYS_fork:
     case SYS_vfork: case SYS_exit: case SYS_exit_group:
+    /* may take %gs, which the hook's exit reads (fastpath_gs.c) */
+    case SYS_arch_prctl:
         return 0;
     default:
         return nr <= X32_NR_LAST_SPECIFIC;
     }
 }
 
-uint64_t fastpath_redeliver_address(void) { return nregions ? regions[0] : 0; }
+/* Without a vDSO shim: the first low region, whose offset 0 is a `syscall`. */
+static uint64_t redeliver_low;
+
+uint64_t fastpath_redeliver_address(void)
+{
+    return vdso_redeliver_address ? vdso_redeliver_address : redeliver_low;
+}
 
 int fastpath_in_stub_region(uint64_t addr)
 {
     for (int i = 0; i < nregions; i++)
-        if (addr - regions[i] < REGION_SIZE)
+        if (regions[i] && addr - regions[i] < REGION_SIZE)
+            return 1;
+    return 0;
+}
+
+int fastpath_hidden_range(uint64_t start, uint64_t end)
+{
+    for (int i = 0; i < nregions; i++)
+        if (regions[i] && start >= regions[i] && end <= regions[i] + REGION_SIZE)
             return 1;
     return 0;
 }
@@ -99,21 +134,43 @@ static int reachable(uint64_t from, uint64_t to)
     return d >= INT32_MIN && d <= INT32_MAX - 64;
 }
 
-static uint64_t map_region_near(uint64_t hint)
+/* 1 when [addr, addr + REGION_SIZE) is one of the VA steal's placeholders
+ * (anonymous, no access), which a high region may replace. */
+static int placeholder_at(uint64_t addr);
+
+/* A new region: above 4 GiB when `high` (the first free placeholder slot),
+ * else where the kernel puts it below 4 GiB, near hint. */
+static uint64_t map_region(uint64_t hint, int high)
 {
-    /* MAP_NORESERVE: its own VMA flags, so the kernel never merges the region
-     * into a neighbour (the vDSO shim's line in /proc/self/maps would grow). */
-    long r = raw_syscall6(SYS_mmap, hint, REGION_SIZE, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (raw_failed(r))
-        return 0;
-    if ((uint64_t)r + REGION_SIZE > 0xFFFFE000ULL) {
-        raw_syscall2(SYS_munmap, r, REGION_SIZE);
-        return 0;
+    long r = -1;
+    if (high) {
+        for (uint64_t at = HIGH_REGIONS_BASE; at < HIGH_REGIONS_BASE + 64 * REGION_SIZE;
+             at += REGION_SIZE)
+            if (placeholder_at(at)) {
+                r = raw_syscall6(SYS_mmap, at, REGION_SIZE, PROT_READ | PROT_WRITE,
+                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+                break;
+            }
+        if (raw_failed(r))
+            return 0;
+    } else {
+        /* MAP_NORESERVE: its own VMA flags, so the kernel never merges the region
+         * into a neighbour (its line could not be left out of /proc/self/maps). */
+        r = raw_syscall6(SYS_mmap, hint, REGION_SIZE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (raw_failed(r))
+            return 0;
+        if ((uint64_t)r + REGION_SIZE > 0xFFFFE000ULL) {
+            raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            return 0;
+        }
     }
     unsigned char *p = (unsigned char *)r;
-    mem_set(p, 0xcc, REGION_SIZE); /* int3 between and after stubs */
-    p[0] = 0x0f, p[1] = 0x05, p[2] = 0x0f, p[3] = 0x0b; /* syscall; ud2 */
+    /* hlt between and after stubs: a jump there faults with SIGSEGV, as a jump
+     * to an address with no mapping would on the kernel */
+    mem_set(p, 0xf4, REGION_SIZE);
+    if (!high && !vdso_redeliver_address && !redeliver_low)
+        p[0] = 0x0f, p[1] = 0x05, p[2] = 0x0f, p[3] = 0x0b; /* syscall; ud2 */
     uint64_t hook = (uint64_t)fast_hook_entry;
     mem_copy(p + 8, &hook, 8);
     raw_syscall3(SYS_mprotect, r, REGION_SIZE, PROT_READ | PROT_EXEC);
@@ -126,18 +183,29 @@ static uint64_t map_region_near(uint64_t hint)
  * it untouched). */
 static uint64_t new_stub(uint64_t site, const unsigned char first[5])
 {
-    int i;
+    int i, high_ok = vdso_redeliver_address != 0;
     for (i = 0; i < nregions; i++)
-        if (reachable(site, regions[i]) && region_used[i] + STUB_SIZE <= REGION_SIZE)
+        if (regions[i] && reachable(site, regions[i]) &&
+            region_used[i] + STUB_SIZE <= REGION_SIZE)
             break;
     if (i == nregions) {
-        if (nregions == MAX_REGIONS)
+        for (i = 0; i < nregions && regions[i]; i++)
+            ; /* an evicted slot, else a new one */
+        if (i == MAX_REGIONS)
             return 0;
-        /* the kernel's choice (next to the libraries), else near the site */
-        uint64_t r = map_region_near(0);
+        /* above 4 GiB, else the kernel's choice (next to the libraries), else
+         * near the site */
+        uint64_t r = high_ok ? map_region(0, 1) : 0;
         if (r && !reachable(site, r)) {
             raw_syscall2(SYS_munmap, r, REGION_SIZE);
-            r = map_region_near((site & ~0xffffULL) + 0x1000000);
+            refill_high(r, REGION_SIZE);
+            r = 0;
+        }
+        if (!r)
+            r = map_region(0, 0);
+        if (r && !reachable(site, r)) {
+            raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            r = map_region((site & ~0xffffULL) + 0x1000000, 0);
         }
         if (!r || !reachable(site, r)) {
             if (r)
@@ -146,7 +214,10 @@ static uint64_t new_stub(uint64_t site, const unsigned char first[5])
         }
         regions[i] = r;
         region_used[i] = FIRST_STUB;
-        nregions++;
+        if (i == nregions)
+            nregions++;
+        if (!vdso_redeliver_address && !redeliver_low)
+            redeliver_low = r;
     }
     uint64_t stub = regions[i] + region_used[i];
     unsigned char code[STUB_SIZE];
@@ -191,15 +262,55 @@ static long mapping_flags(uint64_t addr)
     return (long)q.vma_flags;
 }
 
+static int placeholder_at(uint64_t addr)
+{
+    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
+    if (fd < 0)
+        return 0;
+    struct procmap_query q;
+    mem_set(&q, 0, sizeof q);
+    q.size = sizeof q;
+    q.query_addr = addr;
+    long r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, &q);
+    raw_syscall1(SYS_close, fd);
+    return r == 0 && q.vma_start <= addr && q.vma_end >= addr + REGION_SIZE &&
+           !(q.vma_flags & (PM_READ | PM_WRITE | PM_EXEC | PM_SHARED)) && q.inode == 0;
+}
+
 static int prot_of(long flags)
 {
     return (flags & PM_READ ? PROT_READ : 0) | (flags & PM_EXEC ? PROT_EXEC : 0);
+}
+
+/* Pages whose protection a rewrite changed and set back: the kernel keeps
+ * them as mappings of their own (the written page has its own anon_vma), which
+ * the program's view of its mappings joins again (fastpath_split_at). */
+#define MAX_TOUCHED 4096
+static uint64_t touched[MAX_TOUCHED];
+static int ntouched;
+
+static void note_touched(uint64_t page)
+{
+    for (int i = 0; i < ntouched; i++)
+        if (touched[i] == page)
+            return;
+    if (ntouched < MAX_TOUCHED)
+        touched[ntouched++] = page;
+}
+
+int fastpath_split_at(uint64_t addr)
+{
+    for (int i = 0; i < ntouched; i++)
+        if (touched[i] == addr || touched[i] + 4096 == addr)
+            return 1;
+    return 0;
 }
 
 /* Swaps an aligned code word from `from` to `to`; 0 when done. */
 static int swap_code_word(uint64_t word, uint64_t from, uint64_t to, int prot)
 {
     uint64_t page = word & ~4095ULL;
+    note_touched(page);
     if (raw_syscall3(SYS_mprotect, page, 4096, prot | PROT_WRITE))
         return -1;
     uint64_t expect = from;
@@ -230,6 +341,8 @@ static int known_instruction(ucontext_t *uc, const unsigned char *b, uint64_t nr
 
 void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
 {
+    if (fastpath_retired)
+        return;
     if (t->fast.self != (uint64_t)t)
         fastpath_thread_start(t);
     uint64_t site = (uint64_t)uc->uc_mcontext.gregs[REG_RIP] - 2;
@@ -273,7 +386,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     uint64_t new;
     mem_copy(&new, bytes, 8);
     if (swap_code_word(word, old, new, prot_of(flags)) == 0) {
-        sites[nsites++] = (struct site){word, old, new};
+        sites[nsites++] = (struct site){word, old, new, stub};
         debug_log("rewrite: site %p (call %lu) -> stub %p", (void *)site,
                   (unsigned long)(nr & ~X32_SYSCALL_BIT), (void *)stub);
     }
@@ -281,21 +394,54 @@ out:
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
 
-/* Before the guest changes [addr, addr+len): its stub regions are refused with
- * a clear death; patched sites there get their original bytes back (the
- * guest may read or rewrite its code next), unless the change fails later. */
+/* A region below 4 GiB is in the way of the program's own mapping: its sites
+ * get their original bytes back and it is unmapped, so the program's call
+ * finds the address space a kernel would have shown it.  (A thread that was
+ * between a site's jump and the hook at this very moment would fault; only a
+ * program mapping over an address it never received can cause that.)
+ * Called with patch_lock held. */
+static void region_evict(int r)
+{
+    uint64_t lo = regions[r];
+    for (int i = 0; i < nsites; i++) {
+        struct site *s = &sites[i];
+        if (s->stub - lo >= REGION_SIZE)
+            continue;
+        long flags = mapping_flags(s->word);
+        if (flags >= 0)
+            swap_code_word(s->word, s->patched, s->original, prot_of(flags));
+        sites[i--] = sites[--nsites];
+    }
+    raw_syscall2(SYS_munmap, lo, REGION_SIZE);
+    debug_log("rewrite: stub region %p left to the program", (void *)(uintptr_t)lo);
+    regions[r] = 0;
+    region_used[r] = 0;
+}
+
+/* Before the guest changes [addr, addr+len): stub regions there make way;
+ * patched sites there get their original bytes back (the guest may read or
+ * rewrite its code next), unless the change fails later. */
 static void memory_range(uint64_t addr, uint64_t len)
 {
     uint64_t end = addr + len;
-    for (int i = 0; i < nregions; i++)
-        if (addr < regions[i] + REGION_SIZE && end > regions[i])
-            die(128 + SIGSEGV, "rewrite fast path: the program remapped or unprotected "
-                "x32-run's system-call stubs at %p; run it with X32_RUN_TRAP=sud",
-                (void *)(uintptr_t)regions[i]);
-    if (!nsites)
+    if (addr >= 0xFFFFE000ULL || end < addr)
+        return; /* not an x32 address: the call fails before any change */
+    if (!nsites && nregions <= 1)
         return;
     while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
+    for (int r = 0; r < nregions; r++) {
+        if (!regions[r] || regions[r] >= 0x100000000ULL || addr >= regions[r] + REGION_SIZE ||
+            end <= regions[r])
+            continue;
+        if (regions[r] == redeliver_low) {
+            __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+            die(128 + SIGSEGV, "rewrite fast path: the program remapped or unprotected "
+                "x32-run's system-call stubs at %p (no vDSO to keep them in); run it "
+                "with X32_RUN_TRAP=sud", (void *)(uintptr_t)regions[r]);
+        }
+        region_evict(r);
+    }
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
         if (s->word + 8 <= addr || s->word >= end)
@@ -305,6 +451,21 @@ static void memory_range(uint64_t addr, uint64_t len)
             swap_code_word(s->word, s->patched, s->original, prot_of(flags));
         sites[i--] = sites[--nsites];
     }
+    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+}
+
+void fastpath_unpatch_all(void)
+{
+    if (!nsites)
+        return;
+    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+        __builtin_ia32_pause();
+    for (int i = 0; i < nsites; i++) {
+        long flags = mapping_flags(sites[i].word);
+        if (flags >= 0)
+            swap_code_word(sites[i].word, sites[i].patched, sites[i].original, prot_of(flags));
+    }
+    nsites = 0;
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
 
@@ -320,7 +481,8 @@ void fastpath_memory_call(unsigned long nr, const greg_t *g)
             memory_range(ARG1(g), ARG2(g));
         else
             for (int i = 0; i < nregions; i++)
-                if (ARG1(g) < regions[i] + REGION_SIZE && ARG1(g) + ARG2(g) > regions[i])
+                if (regions[i] && ARG1(g) < regions[i] + REGION_SIZE &&
+                    ARG1(g) + ARG2(g) > regions[i])
                     memory_range(ARG1(g), ARG2(g));
         break;
     case SYS_munmap:

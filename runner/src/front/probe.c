@@ -6,6 +6,7 @@
 #include "base/raw_syscall.h"
 #include <errno.h>
 #include <signal.h>
+#include <cpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,13 @@ static void print_vm_mode(void)
            "%s, kernel %s, %s)\n", vm, kernel, qemu);
 }
 
+/* CPUID leaf 7: PKU, the protection keys that could make code execute-only. */
+static int cpu_has_pku(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 3));
+}
+
 int print_probe(const char *sysroot)
 {
     struct utsname u;
@@ -183,9 +191,16 @@ int print_probe(const char *sysroot)
             printf("rewrite fast path: unavailable (%s): every call traps\n", why);
         else if (trap_choice() != TRAP_CHOICE_REWRITE)
             printf("rewrite fast path: available, off (X32_RUN_TRAP=%s)\n", getenv("X32_RUN_TRAP"));
-        else
+        else {
             printf("rewrite fast path: on (a system-call site is rewritten at its 4th trap and\n"
                    "      then calls the emulator without a signal; X32_RUN_TRAP=sud turns it off)\n");
+            printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps\n"
+                   "      and numa_maps; not hidden: the rewritten code bytes, which a program\n"
+                   "      that reads its own or libc's code sees (x32-run makes no page\n"
+                   "      execute-only%s);\n"
+                   "      X32_RUN_TRAP=sud runs such programs unchanged\n",
+                   cpu_has_pku() ? "" : "; this CPU has no protection keys to do it");
+        }
     }
     else
         printf("mode: user, with the seccomp fallback (no syscall user dispatch: system calls\n"

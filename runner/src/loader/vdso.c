@@ -4,7 +4,7 @@
 #include "core/address_space.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
-#include "vdso_offsets.h" /* generated: VDSO_SLOTS_OFFSET */
+#include "vdso_offsets.h" /* generated: VDSO_SLOTS_OFFSET, VDSO_REDELIVER_OFFSET */
 #include <elf.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -64,6 +64,8 @@ static void find_host_vdso_symbols(uint64_t host_vdso, uint64_t slots[NSLOTS])
     }
 }
 
+uint64_t vdso_redeliver_address;
+
 uint64_t map_vdso_shim(uint64_t host_vdso)
 {
     if (!host_vdso)
@@ -84,5 +86,6 @@ uint64_t map_vdso_shim(uint64_t host_vdso)
         raw_syscall2(SYS_munmap, base, map_size);
         return 0;
     }
+    vdso_redeliver_address = (uint64_t)base + VDSO_REDELIVER_OFFSET;
     return (uint64_t)base;
 }

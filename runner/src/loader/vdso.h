@@ -7,4 +7,6 @@
  * is libc).  Returns its address for AT_SYSINFO_EHDR, or 0 if there is no host
  * vDSO (host_vdso 0). */
 uint64_t map_vdso_shim(uint64_t host_vdso);
+/* The shim's `syscall` for the rewrite fast path's slow exit; 0 without a shim. */
+extern uint64_t vdso_redeliver_address;
 #endif

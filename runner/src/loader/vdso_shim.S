@@ -73,6 +73,15 @@ ENTRY(__vdso_clock_getres)
     ret
     .size __vdso_clock_getres, .-__vdso_clock_getres
 
+    /* Not the guest's: the rewrite fast path's slow exit runs this `syscall`
+     * (fastpath_hook.c): it must lie below 4 GiB, where SUD traps, in a
+     * mapping the program sees anyway and never maps over. */
+    .globl x32run_redeliver
+    .hidden x32run_redeliver
+x32run_redeliver:
+    syscall
+    ud2
+
     /* Filled by the runner: clock_gettime, gettimeofday, time, getcpu,
      * clock_getres.  Kept in the text segment because the image has exactly
      * one PT_LOAD (glibc's setup_vdso takes l_addr from it). */

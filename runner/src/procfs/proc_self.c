@@ -1,4 +1,4 @@
-/* /proc/self/{maps,smaps,stat,status,auxv,cmdline} as an x32 task would show
+/* /proc/self/{maps,smaps,numa_maps,stat,status,auxv,cmdline} as an x32 task would show
  * them (see proc_self.h): which paths are virtual, and the two small files
  * kept here. */
 #include "procfs/proc_self.h"
@@ -90,6 +90,8 @@ long open_proc_self(const char *path, long open_flags)
         return open_virtual_maps(open_flags, 0);
     if (is_own(path, "smaps"))
         return open_virtual_maps(open_flags, 1);
+    if (is_own(path, "numa_maps"))
+        return open_virtual_numa_maps(open_flags);
     if (is_own(path, "stat") && guest_mm.start_stack)
         return open_virtual_stat(path, open_flags);
     if (is_own(path, "status") && guest_mm.stack_hi)

@@ -4,6 +4,7 @@
 #define X32RUN_PROC_SELF_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* A memfd for a virtual file (close-on-exec when the guest's open asked). */
 long proc_memfd(const char *name, long open_flags);
@@ -16,6 +17,10 @@ long proc_read_small(const char *path, char *buf, size_t cap);
 
 /* proc_self_maps.c: maps (smaps = 0) or smaps (1) of the x32 part, labelled */
 long open_virtual_maps(long open_flags, int smaps);
+/* Whether maps keeps the mapping [start, end): the x32 program's. */
+int maps_line_kept(uint64_t start, uint64_t end);
+/* proc_self_numa.c: numa_maps' lines of the mappings maps keeps. */
+long open_virtual_numa_maps(long open_flags);
 /* proc_self_stat.c: the kernel's file at path, with the x32 program's
  * numbers in place of the runner's */
 long open_virtual_stat(const char *path, long open_flags);

@@ -8,7 +8,9 @@
 #include "core/address_space.h"
 #include "loader/initial_stack.h"
 #include "procfs/proc_self.h"
+#include "fastpath/fastpath.h"
 #include "procfs/proc_self_files.h"
+#include "procfs/proc_maps_join.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <fcntl.h>
@@ -32,11 +34,13 @@ static int parse_range(const char *line, uint64_t *start, uint64_t *end)
 }
 
 /* Keep a mapping when it lies in the x32 task's 4 GiB (the placeholder at
- * 0xFFFFE000 runs on far beyond it) and is not the stack guard (the kernel's
- * guard gap is not a mapping). */
-static int is_low(uint64_t start, uint64_t end)
+ * 0xFFFFE000 runs on far beyond it), is not the stack guard (the kernel's
+ * guard gap is not a mapping) and is not a stub region of the rewrite fast
+ * path (no kernel would have mapped it). */
+int maps_line_kept(uint64_t start, uint64_t end)
 {
-    return end <= 0xFFFFE000ULL && !is_stack_guard_range(start, end);
+    return end <= 0xFFFFE000ULL && !is_stack_guard_range(start, end) &&
+           !fastpath_hidden_range(start, end);
 }
 
 /* The kernel's name for a guest mapping the runner made anonymous, or 0;
@@ -78,6 +82,18 @@ static void write_header(long out, const char *line, size_t len, uint64_t start,
     raw_syscall3(SYS_write, out, buf, n);
 }
 
+static int maps_lock;
+
+static void flush_block(long out, struct join_block *b, uint64_t brk_end)
+{
+    if (!b->used)
+        return;
+    write_header(out, b->header, b->header_len, b->lo, b->hi, brk_end);
+    for (int i = 0; i < b->nfields; i++)
+        raw_syscall3(SYS_write, out, b->field[i], b->field_len[i]);
+    b->used = 0;
+}
+
 long open_virtual_maps(long open_flags, int smaps)
 {
     const char *real = smaps ? "/proc/self/smaps" : "/proc/self/maps";
@@ -91,7 +107,12 @@ long open_virtual_maps(long open_flags, int smaps)
     }
     char buf[16384];
     size_t have = 0;
-    int keep = 0; /* smaps: the current mapping's field lines follow its header */
+    int keep = 0;   /* the current mapping is the x32 program's */
+    int adding = 0; /* ... and continues the pending one (its fields add up) */
+    static struct join_block pending; /* under maps_lock: one open at a time */
+    while (__atomic_exchange_n(&maps_lock, 1, __ATOMIC_ACQUIRE))
+        __builtin_ia32_pause();
+    pending.used = 0;
     uint64_t brk_end = ((uint64_t)guest_brk(0) + 4095) & ~4095ULL;
     for (;;) {
         long n = raw_syscall3(SYS_read, src, buf + have, sizeof buf - have);
@@ -106,11 +127,16 @@ long open_virtual_maps(long open_flags, int smaps)
             size_t len = i + 1 - start;
             uint64_t lo, hi;
             if (parse_range(line, &lo, &hi)) {
-                keep = is_low(lo, hi);
-                if (keep)
-                    write_header(out, line, len, lo, hi, brk_end);
+                keep = maps_line_kept(lo, hi);
+                adding = keep && join_continues(&pending, line, len, lo);
+                if (adding) {
+                    join_extend(&pending, hi);
+                } else if (keep) {
+                    flush_block(out, &pending, brk_end);
+                    join_start(&pending, line, len, lo, hi);
+                }
             } else if (keep && smaps) {
-                raw_syscall3(SYS_write, out, line, len);
+                join_field(&pending, line, len, adding);
             }
             start = i + 1;
         }
@@ -119,6 +145,8 @@ long open_virtual_maps(long open_flags, int smaps)
         if (have == sizeof buf)
             have = 0; /* a line longer than the buffer: drop it */
     }
+    flush_block(out, &pending, brk_end);
+    __atomic_store_n(&maps_lock, 0, __ATOMIC_RELEASE);
     raw_syscall1(SYS_close, src);
     return proc_finish(out);
 }

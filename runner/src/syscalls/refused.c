@@ -10,7 +10,6 @@
 #define PR_SET_SYSCALL_USER_DISPATCH 59
 #endif
 #define PR_SET_SECCOMP 22
-#define ARCH_SET_GS 0x1001
 #define ARCH_MAP_VDSO_X32 0x2001
 #define ARCH_SHSTK_ENABLE 0x5001
 
@@ -22,9 +21,6 @@ static const struct refusal table[] = {
            "the runner owns syscall user dispatch"),
     OPTION(SYS_prctl, PR_SET_SECCOMP, EINVAL, "guest seccomp filters would judge the runner"),
     OPTION(SYS_arch_prctl, ARCH_MAP_VDSO_X32, EINVAL, "ARCH_MAP_VDSO_X32"),
-    {.nr = SYS_arch_prctl, .by_option = 1, .option = ARCH_SET_GS, .fastpath_only = 1,
-     .err = EINVAL,
-     .why = "the rewrite fast path keeps its thread block in %gs (X32_RUN_TRAP=sud allows it)"},
     OPTION(SYS_arch_prctl, ARCH_SHSTK_ENABLE, EINVAL,
            "shadow stacks conflict with signal frame rewriting"),
     ALWAYS(SYS_seccomp, EINVAL, "guest seccomp filters would judge the runner"),

@@ -134,6 +134,12 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     if (fastpath_enabled)
         fastpath_memory_call(nr, g);
     switch (nr) {
+    case SYS_arch_prctl: {
+        long r;
+        if (fastpath_enabled && fastpath_arch_prctl(t, ARG1(g), ARG2(g), &r))
+            return r;
+        return forward(t, nr, g);
+    }
     case SYS_mmap:
         return guest_mmap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g));
     case SYS_munmap:
