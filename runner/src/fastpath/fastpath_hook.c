@@ -47,12 +47,19 @@ int fastpath_xsave_usable(void)
     return 1;
 }
 
+/* cmpxchg16b swaps a site's 16-byte block in one store (fastpath_patch.c). */
+int fastpath_cx16_usable(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 13));
+}
+
 void fastpath_configure(void)
 {
     if (trap_choice() != TRAP_CHOICE_REWRITE)
         return;
-    if (!fastpath_xsave_usable()) {
-        debug_log("rewrite fast path: no usable XSAVE, staying with traps");
+    if (!fastpath_xsave_usable() || !fastpath_cx16_usable()) {
+        debug_log("rewrite fast path: no usable XSAVE or CMPXCHG16B, staying with traps");
         return;
     }
     fastpath_enabled = 1;

@@ -15,9 +15,10 @@
  *
  * A site qualifies when the 5 bytes before its `syscall` are `mov $nr,%eax`
  * with nr equal to the trapped %rax (so they really were the instruction that
- * ran), they lie inside one aligned 8-byte word (one cmpxchg replaces them
- * atomically for every thread, so no thread ever fetches half of the new
- * jump), the mapping is private, executable and not writable (no shared file
+ * ran), they lie inside one aligned 16-byte block (one cmpxchg16b replaces
+ * them atomically for every thread, so no thread ever fetches half of the new
+ * jump; an 8-byte word left the quarter of glibc's sites that cross one on
+ * SUD), the mapping is private, executable and not writable (no shared file
  * is changed; no JIT buffer the guest rewrites at will), and the call needs
  * neither the signal frame nor the mask (fastpath_call_rewritable).  Anything
  * else stays on SUD.  The `syscall` bytes themselves are never touched. */
@@ -60,10 +61,10 @@ struct procmap_query {
 #define MAX_SITES 8192
 
 struct site {
-    uint64_t word;     /* the aligned 8-byte word holding the patch */
-    uint64_t original; /* its bytes before, put back by fastpath_memory_call */
-    uint64_t patched;
-    uint64_t stub;     /* where its jump lands */
+    uint64_t block;       /* the aligned 16-byte block holding the patch */
+    uint64_t original[2]; /* its bytes before, put back by fastpath_memory_call */
+    uint64_t patched[2];
+    uint64_t stub;        /* where its jump lands */
 };
 
 /* Where the high regions go: the first 64 KiB slots above 4 GiB, which the
@@ -306,18 +307,31 @@ int fastpath_split_at(uint64_t addr)
     return 0;
 }
 
-/* Swaps an aligned code word from `from` to `to`; 0 when done. */
-static int swap_code_word(uint64_t word, uint64_t from, uint64_t to, int prot)
+/* Swaps an aligned 16-byte code block from `from` to `to` with one
+ * cmpxchg16b (inline: the trap path links no libatomic); 0 when done. */
+static int swap_code_block(uint64_t block, const uint64_t from[2], const uint64_t to[2],
+                           int prot)
 {
-    uint64_t page = word & ~4095ULL;
+    uint64_t page = block & ~4095ULL;
     note_touched(page);
     if (raw_syscall3(SYS_mprotect, page, 4096, prot | PROT_WRITE))
         return -1;
-    uint64_t expect = from;
-    int ok = __atomic_compare_exchange_n((uint64_t *)word, &expect, to, 0,
-                                         __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    uint64_t lo = from[0], hi = from[1];
+    unsigned char ok;
+    __asm__ volatile("lock cmpxchg16b %1\n\tsete %0"
+                     : "=q"(ok), "+m"(*(volatile unsigned __int128 *)block), "+a"(lo), "+d"(hi)
+                     : "b"(to[0]), "c"(to[1])
+                     : "memory", "cc");
     raw_syscall3(SYS_mprotect, page, 4096, prot);
     return ok ? 0 : -1;
+}
+
+/* Puts a site's original bytes back, if its mapping is still there. */
+static void site_restore(const struct site *s)
+{
+    long flags = mapping_flags(s->block);
+    if (flags >= 0)
+        swap_code_block(s->block, s->patched, s->original, prot_of(flags));
 }
 
 /* The 5 bytes before the `syscall` are one instruction the stub can run
@@ -346,22 +360,22 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     if (t->fast.self != (uint64_t)t)
         fastpath_thread_start(t);
     uint64_t site = (uint64_t)uc->uc_mcontext.gregs[REG_RIP] - 2;
-    uint64_t mov = site - 5, word = mov & ~7ULL;
-    unsigned off = (unsigned)(mov & 7);
+    uint64_t mov = site - 5, block = mov & ~15ULL;
+    unsigned off = (unsigned)(mov & 15);
     /* A call that may move the guest's %rip (rt_sigreturn, execve) is never
      * rewritable, so for the rest %rip - 2 is the `syscall` that trapped. */
-    if (procmap_missing || off > 3 || nr > 0xffffffffULL ||
+    if (procmap_missing || off > 11 || nr > 0xffffffffULL ||
         !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
         site >= 0xFFFFE000ULL || nsites == MAX_SITES)
         return;
-    uint64_t old;
-    unsigned char bytes[8];
+    uint64_t old[2];
+    unsigned char bytes[16];
     /* Cheap tests first: a site that never qualifies must not pay for the
      * mapping query at each of its traps. */
     unsigned slot = (unsigned)(site >> 1) % REFUSED_SLOTS;
-    if (refused[slot] == site || try_copy_from_guest(&old, word, 8))
+    if (refused[slot] == site || try_copy_from_guest(old, block, 16))
         return;
-    mem_copy(bytes, &old, 8);
+    mem_copy(bytes, old, 16);
     if (!known_instruction(uc, bytes + off, nr))
         return;
     if (seen[slot].site != site) {
@@ -383,10 +397,10 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     int32_t rel = (int32_t)(stub - site);
     bytes[off] = 0xe9; /* jmp rel32: ends right at the `syscall` */
     mem_copy(bytes + off + 1, &rel, 4);
-    uint64_t new;
-    mem_copy(&new, bytes, 8);
-    if (swap_code_word(word, old, new, prot_of(flags)) == 0) {
-        sites[nsites++] = (struct site){word, old, new, stub};
+    uint64_t new[2];
+    mem_copy(new, bytes, 16);
+    if (swap_code_block(block, old, new, prot_of(flags)) == 0) {
+        sites[nsites++] = (struct site){block, {old[0], old[1]}, {new[0], new[1]}, stub};
         debug_log("rewrite: site %p (call %lu) -> stub %p", (void *)site,
                   (unsigned long)(nr & ~X32_SYSCALL_BIT), (void *)stub);
     }
@@ -407,9 +421,7 @@ static void region_evict(int r)
         struct site *s = &sites[i];
         if (s->stub - lo >= REGION_SIZE)
             continue;
-        long flags = mapping_flags(s->word);
-        if (flags >= 0)
-            swap_code_word(s->word, s->patched, s->original, prot_of(flags));
+        site_restore(s);
         sites[i--] = sites[--nsites];
     }
     raw_syscall2(SYS_munmap, lo, REGION_SIZE);
@@ -444,11 +456,9 @@ static void memory_range(uint64_t addr, uint64_t len)
     }
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
-        if (s->word + 8 <= addr || s->word >= end)
+        if (s->block + 16 <= addr || s->block >= end)
             continue;
-        long flags = mapping_flags(s->word);
-        if (flags >= 0)
-            swap_code_word(s->word, s->patched, s->original, prot_of(flags));
+        site_restore(s);
         sites[i--] = sites[--nsites];
     }
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
@@ -460,11 +470,8 @@ void fastpath_unpatch_all(void)
         return;
     while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
-    for (int i = 0; i < nsites; i++) {
-        long flags = mapping_flags(sites[i].word);
-        if (flags >= 0)
-            swap_code_word(sites[i].word, sites[i].patched, sites[i].original, prot_of(flags));
-    }
+    for (int i = 0; i < nsites; i++)
+        site_restore(&sites[i]);
     nsites = 0;
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
@@ -498,6 +505,8 @@ const char *fastpath_unavailable_reason(void)
 {
     if (!fastpath_xsave_usable())
         return "the CPU or kernel offers no usable XSAVE";
+    if (!fastpath_cx16_usable())
+        return "the CPU has no CMPXCHG16B to rewrite a site in one store";
     mapping_flags((uint64_t)(uintptr_t)&fastpath_unavailable_reason);
     if (procmap_missing)
         return "the kernel has no PROCMAP_QUERY (Linux 6.11+), so no site can be checked";
