@@ -40,7 +40,7 @@ cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
-gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-seccomp-trap gdb-avx-registers
+gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-rewritten-site-bytes gdb-seccomp-trap gdb-avx-registers
 gdb-run-restart-args gdb-no-start-run gdb-attach-spinning gdb-attach-blocked-read
 gdb-attach-blocked-fast-path gdb-attach-hangup-runs-on gdb-attach-refuses-native"
 skip_all() {
@@ -150,6 +150,18 @@ if "$cc" -g -O0 -o "$tmp/stepi" "$here/stepi.c" 2>"$tmp/cc3.log"; then
     expect gdb-stepi-syscall "$tmp/stepi.out" '^\$1 = 1$' '^\$2 = 1$'
 else
     fail gdb-stepi-syscall "stepi.c does not build for x32: $(tail -n 1 "$tmp/cc3.log")"
+fi
+
+# The program's own bytes at a site the fast path rewrote, and a breakpoint on it later.
+if "$cc" -g -O0 -o "$tmp/codebytes" "$here/codebytes.c" 2>"$tmp/cc5.log"; then
+    x32_gdb "$tmp/codebytes.out" -ex 'break done' -ex continue -ex 'x/2i raw_getpid' \
+        -ex 'break raw_getpid' -ex continue -ex 'x/2i $pc' -ex 'delete' -ex continue "$tmp/codebytes"
+    expect gdb-rewritten-site-bytes "$tmp/codebytes.out" \
+        '<raw_getpid>:[[:space:]]+mov +\$0x40000027,%eax' '<raw_getpid\+5>:[[:space:]]+syscall' \
+        '^Breakpoint 2, .*raw_getpid' '=> 0x[0-9a-f]+ <raw_getpid>:[[:space:]]+mov +\$0x40000027,%eax' \
+        'exited normally\]'
+else
+    fail gdb-rewritten-site-bytes "codebytes.c does not build for x32: $(tail -n 1 "$tmp/cc5.log")"
 fi
 
 if ! grep -qw avx /proc/cpuinfo; then

@@ -63,6 +63,12 @@ int fastpath_arch_prctl(struct thread_state *t, uint64_t code, uint64_t addr, lo
 extern int fastpath_retired;
 /* Every patched site gets its original bytes back. */
 void fastpath_unpatch_all(void);
+/* gdb: buf holds guest memory read from [addr, addr + n); rewritten sites in
+ * it are shown with their original bytes (a debugger disassembles what the
+ * program holds).  A gdb write there first unpatches (fastpath_unpatch_range),
+ * so that what gdb puts back later is what runs. */
+void fastpath_original_view(uint64_t addr, void *buf, size_t n);
+void fastpath_unpatch_range(uint64_t addr, uint64_t len);
 
 /* proc_self_maps.c: 1 when [start, end) is (part of) a stub region, which
  * the program's view of its mappings leaves out. */

@@ -464,6 +464,25 @@ static void memory_range(uint64_t addr, uint64_t len)
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
 
+void fastpath_original_view(uint64_t addr, void *buf, size_t n)
+{
+    if (!nsites)
+        return;
+    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+        __builtin_ia32_pause();
+    for (int i = 0; i < nsites; i++) {
+        const struct site *s = &sites[i];
+        uint64_t lo = s->block > addr ? s->block : addr;
+        uint64_t hi = s->block + 16 < addr + n ? s->block + 16 : addr + n;
+        if (lo < hi)
+            mem_copy((char *)buf + (lo - addr), (const char *)s->original + (lo - s->block),
+                     hi - lo);
+    }
+    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+}
+
+void fastpath_unpatch_range(uint64_t addr, uint64_t len) { memory_range(addr, len); }
+
 void fastpath_unpatch_all(void)
 {
     if (!nsites)

@@ -2,9 +2,11 @@
  * process_vm_readv on ourselves and writes through /proc/self/mem: both come
  * back with an error on an unmapped page instead of faulting, and the latter
  * writes read-only text (where breakpoints go), as ptrace's POKETEXT does.
- * Only the guest's 4 GiB is reachable: the runner lives above it. */
+ * Only the guest's 4 GiB is reachable: the runner lives above it.  gdb sees
+ * the program's own bytes where the rewrite fast path put a jump. */
 #include "gdb/stub/gdb.h"
 #include "base/raw_syscall.h"
+#include "fastpath/fastpath.h"
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -25,7 +27,11 @@ int gdb_mem_read(uint64_t addr, void *buf, size_t n)
     struct iovec local = {buf, n}, remote = {(void *)(uintptr_t)addr, n};
     long r = raw_syscall6(SYS_process_vm_readv, raw_syscall0(SYS_getpid), (long)&local, 1,
                           (long)&remote, 1, 0);
-    return r == (long)n ? 0 : -1;
+    if (r != (long)n)
+        return -1;
+    if (fastpath_enabled)
+        fastpath_original_view(addr, buf, n);
+    return 0;
 }
 
 int gdb_mem_write(uint64_t addr, const void *buf, size_t n)
@@ -34,6 +40,8 @@ int gdb_mem_write(uint64_t addr, const void *buf, size_t n)
         return -1;
     if (!n)
         return 0;
+    if (fastpath_enabled)
+        fastpath_unpatch_range(addr, n);
     long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/mem", O_RDWR | O_CLOEXEC, 0);
     if (raw_failed(fd))
         return -1;
