@@ -1,17 +1,8 @@
 /* The rewrite fast path (the default), the patching side: which trapped sites qualify, the
- * stub regions, the atomic rewrite, and undoing it when the guest remaps or
- * unprotects patched code.
+ * atomic rewrite, and undoing it when the guest remaps or unprotects patched
+ * code (or takes %gs, or gdb writes there).
  *
- * Stub regions sit just above 4 GiB where a site can reach them (libraries,
- * which the kernel maps high): there no x32 program can see, map or touch
- * them.  A site below 2 GiB (a non-PIE or static executable) can only reach a
- * region below 4 GiB: /proc/self/maps and its kin leave such a region out
- * (proc_self_maps.c), and when the program maps, unmaps or protects over it,
- * its sites get their bytes back and the region goes, so the program's call
- * acts as on the kernel (region_evict).  The `syscall` the hook's slow exit
- * runs must lie below 4 GiB, where SUD traps: it is in the vDSO shim
- * (vdso_shim.S), which the program sees anyway; a process without a vDSO
- * uses low regions only, the first of which holds it and is never evicted.
+ * The stubs' regions are fastpath_regions.c's.
  *
  * A site qualifies when the 5 bytes before its `syscall` are `mov $nr,%eax`
  * with nr equal to the trapped %rax (so they really were the instruction that
@@ -29,35 +20,15 @@
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"
-#include "core/address_space.h"
-#include "loader/vdso.h"
+#include "fastpath/fastpath_regions.h"
+#include "fastpath/procmap.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
-extern char fast_hook_entry[];
 
-/* Linux 6.11's PROCMAP_QUERY (the installed headers may predate it): one
- * ioctl on /proc/self/maps describes the mapping at an address. */
-struct procmap_query {
-    uint64_t size, query_flags, query_addr, vma_start, vma_end, vma_flags;
-    uint64_t vma_page_size, vma_offset, inode;
-    uint32_t dev_major, dev_minor, vma_name_size, build_id_size;
-    uint64_t vma_name_addr, build_id_addr;
-};
-#define PROCMAP_QUERY _IOWR('f', 17, struct procmap_query)
-#define PM_READ 1
-#define PM_WRITE 2
-#define PM_EXEC 4
-#define PM_SHARED 8
-
-#define REGION_SIZE (64 * 1024)
-#define STUB_SIZE 16
-#define FIRST_STUB 16 /* offset 0: hlts (or, see redeliver_low, the slow exit's `syscall`);
-                       * 8: the hook's address */
-#define MAX_REGIONS 8
 #define MAX_SITES 8192
 
 struct site {
@@ -67,13 +38,7 @@ struct site {
     uint64_t stub;        /* where its jump lands */
 };
 
-/* Where the high regions go: the first 64 KiB slots above 4 GiB, which the
- * VA steal (address_space.c) covers with its own PROT_NONE placeholders. */
-#define HIGH_REGIONS_BASE 0x100000000ULL
 
-static uint64_t regions[MAX_REGIONS];
-static uint32_t region_used[MAX_REGIONS];
-static int nregions;
 static struct site sites[MAX_SITES];
 static int nsites;
 static int patch_lock;
@@ -105,139 +70,9 @@ int fastpath_call_rewritable(unsigned long nr)
     }
 }
 
-/* Without a vDSO shim: the first low region, whose offset 0 is a `syscall`. */
-static uint64_t redeliver_low;
 
-uint64_t fastpath_redeliver_address(void)
-{
-    return vdso_redeliver_address ? vdso_redeliver_address : redeliver_low;
-}
 
-int fastpath_in_stub_region(uint64_t addr)
-{
-    for (int i = 0; i < nregions; i++)
-        if (regions[i] && addr - regions[i] < REGION_SIZE)
-            return 1;
-    return 0;
-}
 
-int fastpath_hidden_range(uint64_t start, uint64_t end)
-{
-    for (int i = 0; i < nregions; i++)
-        if (regions[i] && start >= regions[i] && end <= regions[i] + REGION_SIZE)
-            return 1;
-    return 0;
-}
-
-static int reachable(uint64_t from, uint64_t to)
-{
-    int64_t d = (int64_t)to - (int64_t)from;
-    return d >= INT32_MIN && d <= INT32_MAX - 64;
-}
-
-/* 1 when [addr, addr + REGION_SIZE) is one of the VA steal's placeholders
- * (anonymous, no access), which a high region may replace. */
-static int placeholder_at(uint64_t addr);
-
-/* A new region: above 4 GiB when `high` (the first free placeholder slot),
- * else where the kernel puts it below 4 GiB, near hint. */
-static uint64_t map_region(uint64_t hint, int high)
-{
-    long r = -1;
-    if (high) {
-        for (uint64_t at = HIGH_REGIONS_BASE; at < HIGH_REGIONS_BASE + 64 * REGION_SIZE;
-             at += REGION_SIZE)
-            if (placeholder_at(at)) {
-                r = raw_syscall6(SYS_mmap, at, REGION_SIZE, PROT_READ | PROT_WRITE,
-                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-                break;
-            }
-        if (raw_failed(r))
-            return 0;
-    } else {
-        /* MAP_NORESERVE: its own VMA flags, so the kernel never merges the region
-         * into a neighbour (its line could not be left out of /proc/self/maps). */
-        r = raw_syscall6(SYS_mmap, hint, REGION_SIZE, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (raw_failed(r))
-            return 0;
-        if ((uint64_t)r + REGION_SIZE > 0xFFFFE000ULL) {
-            raw_syscall2(SYS_munmap, r, REGION_SIZE);
-            return 0;
-        }
-    }
-    unsigned char *p = (unsigned char *)r;
-    /* hlt between and after stubs: a jump there faults with SIGSEGV, as a jump
-     * to an address with no mapping would on the kernel */
-    mem_set(p, 0xf4, REGION_SIZE);
-    if (!high && !vdso_redeliver_address && !redeliver_low)
-        p[0] = 0x0f, p[1] = 0x05, p[2] = 0x0f, p[3] = 0x0b; /* syscall; ud2 */
-    uint64_t hook = (uint64_t)fast_hook_entry;
-    mem_copy(p + 8, &hook, 8);
-    raw_syscall3(SYS_mprotect, r, REGION_SIZE, PROT_READ | PROT_EXEC);
-    return (uint64_t)r;
-}
-
-/* A free stub within jump range of `site`; 0 if none.  `code` is the
- * instruction the patch replaced, run again in the stub (mov $nr,%eax, or
- * syscall()'s mov 8(%rsp),%r9, which reads the same stack: the stub runs on
- * it untouched). */
-static uint64_t new_stub(uint64_t site, const unsigned char first[5])
-{
-    int i, high_ok = vdso_redeliver_address != 0;
-    for (i = 0; i < nregions; i++)
-        if (regions[i] && reachable(site, regions[i]) &&
-            region_used[i] + STUB_SIZE <= REGION_SIZE)
-            break;
-    if (i == nregions) {
-        for (i = 0; i < nregions && regions[i]; i++)
-            ; /* an evicted slot, else a new one */
-        if (i == MAX_REGIONS)
-            return 0;
-        /* above 4 GiB, else the kernel's choice (next to the libraries), else
-         * near the site */
-        uint64_t r = high_ok ? map_region(0, 1) : 0;
-        if (r && !reachable(site, r)) {
-            raw_syscall2(SYS_munmap, r, REGION_SIZE);
-            refill_high(r, REGION_SIZE);
-            r = 0;
-        }
-        if (!r)
-            r = map_region(0, 0);
-        if (r && !reachable(site, r)) {
-            raw_syscall2(SYS_munmap, r, REGION_SIZE);
-            r = map_region((site & ~0xffffULL) + 0x1000000, 0);
-        }
-        if (!r || !reachable(site, r)) {
-            if (r)
-                raw_syscall2(SYS_munmap, r, REGION_SIZE);
-            return 0;
-        }
-        regions[i] = r;
-        region_used[i] = FIRST_STUB;
-        if (i == nregions)
-            nregions++;
-        if (!vdso_redeliver_address && !redeliver_low)
-            redeliver_low = r;
-    }
-    uint64_t stub = regions[i] + region_used[i];
-    unsigned char code[STUB_SIZE];
-    uint32_t ret = (uint32_t)(site + 2);
-    int32_t rel = (int32_t)((regions[i] + 8) - (stub + 16));
-    mem_copy(code, first, 5);
-    code[5] = 0xb9; /* mov $ret,%ecx: what `syscall` would leave there */
-    mem_copy(code + 6, &ret, 4);
-    code[10] = 0xff, code[11] = 0x25; /* jmp *hook(%rip) */
-    mem_copy(code + 12, &rel, 4);
-    uint64_t page = stub & ~4095ULL;
-    /* Other threads run the page's earlier stubs meanwhile: it stays executable. */
-    if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))
-        return 0;
-    mem_copy((void *)stub, code, sizeof code);
-    raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC);
-    region_used[i] += STUB_SIZE;
-    return stub;
-}
 
 /* Set when the kernel has no PROCMAP_QUERY (before Linux 6.11): then no site
  * is ever rewritten, and no trap asks again. */
@@ -246,15 +81,8 @@ static int procmap_missing;
 /* The mapping at addr: its protection flags, or -1 when it must not be patched. */
 static long mapping_flags(uint64_t addr)
 {
-    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-    if (fd < 0)
-        return -1;
     struct procmap_query q;
-    mem_set(&q, 0, sizeof q);
-    q.size = sizeof q;
-    q.query_addr = addr;
-    long r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, &q);
-    raw_syscall1(SYS_close, fd);
+    long r = procmap_query_at(addr, &q);
     if (r == -ENOTTY || r == -EINVAL)
         procmap_missing = 1; /* a kernel without the query */
     if (r || q.vma_start > addr || (q.vma_flags & (PM_SHARED | PM_WRITE)) ||
@@ -263,20 +91,6 @@ static long mapping_flags(uint64_t addr)
     return (long)q.vma_flags;
 }
 
-static int placeholder_at(uint64_t addr)
-{
-    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-    if (fd < 0)
-        return 0;
-    struct procmap_query q;
-    mem_set(&q, 0, sizeof q);
-    q.size = sizeof q;
-    q.query_addr = addr;
-    long r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, &q);
-    raw_syscall1(SYS_close, fd);
-    return r == 0 && q.vma_start <= addr && q.vma_end >= addr + REGION_SIZE &&
-           !(q.vma_flags & (PM_READ | PM_WRITE | PM_EXEC | PM_SHARED)) && q.inode == 0;
-}
 
 static int prot_of(long flags)
 {
@@ -391,7 +205,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
         refused[slot] = site; /* shared, writable or unknown: ask again only if evicted */
         goto out;
     }
-    uint64_t stub = new_stub(site, bytes + off);
+    uint64_t stub = stub_new(site, bytes + off);
     if (!stub)
         goto out;
     int32_t rel = (int32_t)(stub - site);
@@ -408,15 +222,18 @@ out:
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
 
+
+/* Before the guest changes [addr, addr+len): stub regions there make way;
+ * patched sites there get their original bytes back (the guest may read or
+ * rewrite its code next), unless the change fails later. */
 /* A region below 4 GiB is in the way of the program's own mapping: its sites
  * get their original bytes back and it is unmapped, so the program's call
  * finds the address space a kernel would have shown it.  (A thread that was
  * between a site's jump and the hook at this very moment would fault; only a
  * program mapping over an address it never received can cause that.)
  * Called with patch_lock held. */
-static void region_evict(int r)
+static void region_evict(uint64_t lo)
 {
-    uint64_t lo = regions[r];
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
         if (s->stub - lo >= REGION_SIZE)
@@ -424,35 +241,27 @@ static void region_evict(int r)
         site_restore(s);
         sites[i--] = sites[--nsites];
     }
-    raw_syscall2(SYS_munmap, lo, REGION_SIZE);
-    debug_log("rewrite: stub region %p left to the program", (void *)(uintptr_t)lo);
-    regions[r] = 0;
-    region_used[r] = 0;
+    stub_region_drop(lo);
 }
 
-/* Before the guest changes [addr, addr+len): stub regions there make way;
- * patched sites there get their original bytes back (the guest may read or
- * rewrite its code next), unless the change fails later. */
 static void memory_range(uint64_t addr, uint64_t len)
 {
     uint64_t end = addr + len;
     if (addr >= 0xFFFFE000ULL || end < addr)
         return; /* not an x32 address: the call fails before any change */
-    if (!nsites && nregions <= 1)
+    if (!nsites && !stub_low_regions())
         return;
     while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
-    for (int r = 0; r < nregions; r++) {
-        if (!regions[r] || regions[r] >= 0x100000000ULL || addr >= regions[r] + REGION_SIZE ||
-            end <= regions[r])
-            continue;
-        if (regions[r] == redeliver_low) {
+    uint64_t lo;
+    while ((lo = stub_region_in_way(addr, end))) {
+        if (stub_region_keeps_redeliver(lo)) {
             __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
             die(128 + SIGSEGV, "rewrite fast path: the program remapped or unprotected "
                 "x32-run's system-call stubs at %p (no vDSO to keep them in); run it "
-                "with X32_RUN_TRAP=sud", (void *)(uintptr_t)regions[r]);
+                "with X32_RUN_TRAP=sud", (void *)(uintptr_t)lo);
         }
-        region_evict(r);
+        region_evict(lo);
     }
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
@@ -505,11 +314,8 @@ void fastpath_memory_call(unsigned long nr, const greg_t *g)
     case SYS_mprotect:
         if (ARG3(g) & PROT_WRITE)
             memory_range(ARG1(g), ARG2(g));
-        else
-            for (int i = 0; i < nregions; i++)
-                if (regions[i] && ARG1(g) < regions[i] + REGION_SIZE &&
-                    ARG1(g) + ARG2(g) > regions[i])
-                    memory_range(ARG1(g), ARG2(g));
+        else if (stub_region_in_way(ARG1(g), ARG1(g) + ARG2(g)))
+            memory_range(ARG1(g), ARG2(g));
         break;
     case SYS_munmap:
     case SYS_mremap:

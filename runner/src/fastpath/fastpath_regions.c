@@ -1,0 +1,204 @@
+/* The rewrite fast path's stub regions: where the 16-byte stubs a rewritten
+ * site jumps to live (fastpath_regions.h).
+ *
+ * Regions sit just above 4 GiB where a site can reach them (libraries,
+ * which the kernel maps high): there no x32 program can see, map or touch
+ * them.  A site below 2 GiB (a non-PIE or static executable) can only reach a
+ * region below 4 GiB: /proc/self/maps and its kin leave such a region out
+ * (proc_self_maps.c), and when the program maps, unmaps or protects over it,
+ * its sites get their bytes back and the region goes (fastpath_patch.c), so
+ * the program's call acts as on the kernel.  The `syscall` the hook's slow
+ * exit runs must lie below 4 GiB, where SUD traps: it is in the vDSO shim
+ * (vdso_shim.S), which the program sees anyway; a process without a vDSO
+ * uses low regions only, the first of which holds it and is never dropped. */
+#include "fastpath/fastpath.h"
+#include "fastpath/fastpath_regions.h"
+#include "fastpath/procmap.h"
+#include "core/address_space.h"
+#include "loader/vdso.h"
+#include <sys/mman.h>
+
+extern char fast_hook_entry[];
+
+#define STUB_SIZE 16
+#define FIRST_STUB 16 /* offset 0: hlts (or, see redeliver_low, the slow exit's `syscall`);
+                       * 8: the hook's address */
+#define MAX_REGIONS 8
+
+/* Where the high regions go: the first 64 KiB slots above 4 GiB, which the
+ * VA steal (address_space.c) covers with its own PROT_NONE placeholders. */
+#define HIGH_REGIONS_BASE 0x100000000ULL
+
+static uint64_t regions[MAX_REGIONS];
+static uint32_t region_used[MAX_REGIONS];
+static int nregions;
+
+/* Without a vDSO shim: the first low region, whose offset 0 is a `syscall`. */
+static uint64_t redeliver_low;
+
+uint64_t fastpath_redeliver_address(void)
+{
+    return vdso_redeliver_address ? vdso_redeliver_address : redeliver_low;
+}
+
+int fastpath_in_stub_region(uint64_t addr)
+{
+    for (int i = 0; i < nregions; i++)
+        if (regions[i] && addr - regions[i] < REGION_SIZE)
+            return 1;
+    return 0;
+}
+
+int fastpath_hidden_range(uint64_t start, uint64_t end)
+{
+    for (int i = 0; i < nregions; i++)
+        if (regions[i] && start >= regions[i] && end <= regions[i] + REGION_SIZE)
+            return 1;
+    return 0;
+}
+
+static int reachable(uint64_t from, uint64_t to)
+{
+    int64_t d = (int64_t)to - (int64_t)from;
+    return d >= INT32_MIN && d <= INT32_MAX - 64;
+}
+
+/* 1 when [addr, addr + REGION_SIZE) is one of the VA steal's placeholders
+ * (anonymous, no access), which a high region may replace. */
+static int placeholder_at(uint64_t addr)
+{
+    struct procmap_query q;
+    long r = procmap_query_at(addr, &q);
+    return r == 0 && q.vma_start <= addr && q.vma_end >= addr + REGION_SIZE &&
+           !(q.vma_flags & (PM_READ | PM_WRITE | PM_EXEC | PM_SHARED)) && q.inode == 0;
+}
+
+/* A new region: above 4 GiB when `high` (the first free placeholder slot),
+ * else where the kernel puts it below 4 GiB, near hint. */
+static uint64_t map_region(uint64_t hint, int high)
+{
+    long r = -1;
+    if (high) {
+        for (uint64_t at = HIGH_REGIONS_BASE; at < HIGH_REGIONS_BASE + 64 * REGION_SIZE;
+             at += REGION_SIZE)
+            if (placeholder_at(at)) {
+                r = raw_syscall6(SYS_mmap, at, REGION_SIZE, PROT_READ | PROT_WRITE,
+                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+                break;
+            }
+        if (raw_failed(r))
+            return 0;
+    } else {
+        /* MAP_NORESERVE: its own VMA flags, so the kernel never merges the region
+         * into a neighbour (its line could not be left out of /proc/self/maps). */
+        r = raw_syscall6(SYS_mmap, hint, REGION_SIZE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (raw_failed(r))
+            return 0;
+        if ((uint64_t)r + REGION_SIZE > 0xFFFFE000ULL) {
+            raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            return 0;
+        }
+    }
+    unsigned char *p = (unsigned char *)r;
+    /* hlt between and after stubs: a jump there faults with SIGSEGV, as a jump
+     * to an address with no mapping would on the kernel */
+    mem_set(p, 0xf4, REGION_SIZE);
+    if (!high && !vdso_redeliver_address && !redeliver_low)
+        p[0] = 0x0f, p[1] = 0x05, p[2] = 0x0f, p[3] = 0x0b; /* syscall; ud2 */
+    uint64_t hook = (uint64_t)fast_hook_entry;
+    mem_copy(p + 8, &hook, 8);
+    raw_syscall3(SYS_mprotect, r, REGION_SIZE, PROT_READ | PROT_EXEC);
+    return (uint64_t)r;
+}
+
+/* A free stub within jump range of `site`; 0 if none.  `code` is the
+ * instruction the patch replaced, run again in the stub (mov $nr,%eax, or
+ * syscall()'s mov 8(%rsp),%r9, which reads the same stack: the stub runs on
+ * it untouched). */
+uint64_t stub_new(uint64_t site, const unsigned char first[5])
+{
+    int i, high_ok = vdso_redeliver_address != 0;
+    for (i = 0; i < nregions; i++)
+        if (regions[i] && reachable(site, regions[i]) &&
+            region_used[i] + STUB_SIZE <= REGION_SIZE)
+            break;
+    if (i == nregions) {
+        for (i = 0; i < nregions && regions[i]; i++)
+            ; /* an evicted slot, else a new one */
+        if (i == MAX_REGIONS)
+            return 0;
+        /* above 4 GiB, else the kernel's choice (next to the libraries), else
+         * near the site */
+        uint64_t r = high_ok ? map_region(0, 1) : 0;
+        if (r && !reachable(site, r)) {
+            raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            refill_high(r, REGION_SIZE);
+            r = 0;
+        }
+        if (!r)
+            r = map_region(0, 0);
+        if (r && !reachable(site, r)) {
+            raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            r = map_region((site & ~0xffffULL) + 0x1000000, 0);
+        }
+        if (!r || !reachable(site, r)) {
+            if (r)
+                raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            return 0;
+        }
+        regions[i] = r;
+        region_used[i] = FIRST_STUB;
+        if (i == nregions)
+            nregions++;
+        if (!vdso_redeliver_address && !redeliver_low)
+            redeliver_low = r;
+    }
+    uint64_t stub = regions[i] + region_used[i];
+    unsigned char code[STUB_SIZE];
+    uint32_t ret = (uint32_t)(site + 2);
+    int32_t rel = (int32_t)((regions[i] + 8) - (stub + 16));
+    mem_copy(code, first, 5);
+    code[5] = 0xb9; /* mov $ret,%ecx: what `syscall` would leave there */
+    mem_copy(code + 6, &ret, 4);
+    code[10] = 0xff, code[11] = 0x25; /* jmp *hook(%rip) */
+    mem_copy(code + 12, &rel, 4);
+    uint64_t page = stub & ~4095ULL;
+    /* Other threads run the page's earlier stubs meanwhile: it stays executable. */
+    if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))
+        return 0;
+    mem_copy((void *)stub, code, sizeof code);
+    raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC);
+    region_used[i] += STUB_SIZE;
+    return stub;
+}
+
+int stub_low_regions(void)
+{
+    for (int i = 0; i < nregions; i++)
+        if (regions[i] && regions[i] < 0x100000000ULL)
+            return 1;
+    return 0;
+}
+
+uint64_t stub_region_in_way(uint64_t addr, uint64_t end)
+{
+    for (int r = 0; r < nregions; r++)
+        if (regions[r] && regions[r] < 0x100000000ULL && addr < regions[r] + REGION_SIZE &&
+            end > regions[r])
+            return regions[r];
+    return 0;
+}
+
+int stub_region_keeps_redeliver(uint64_t base) { return base == redeliver_low; }
+
+void stub_region_drop(uint64_t base)
+{
+    for (int r = 0; r < nregions; r++)
+        if (regions[r] == base) {
+            raw_syscall2(SYS_munmap, base, REGION_SIZE);
+            debug_log("rewrite: stub region %p left to the program", (void *)(uintptr_t)base);
+            regions[r] = 0;
+            region_used[r] = 0;
+        }
+}
