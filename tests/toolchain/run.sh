@@ -145,3 +145,7 @@ EOF
 else
     fail moved-prefix-compiles-and-links "cannot copy $PREFIX to $M"
 fi
+
+# The optional musl toolchain (issue 34).
+# shellcheck source=tests/toolchain/musl.sh
+. "$HERE/musl.sh"
