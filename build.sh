@@ -213,6 +213,18 @@ APT_RERUN="$0 $ARGS"
 # Which tarball each pin uses decides the step keys: settle it before any key is computed.
 resolve_source_choices
 
+# pin_wanted PIN (from TOP): 0 unless every step that builds from PIN is an optional
+# step this run does not build.
+pin_wanted() {
+    _pw_used=no
+    for _pw_s in $(step_table | cut -d' ' -f1); do
+        case " $(step_declared "$(step_file "$_pw_s")" pins) " in *" $1 "*) ;; *) continue ;; esac
+        all_steps | grep -qx -- "$_pw_s" && return 0
+        _pw_used=yes
+    done
+    [ "$_pw_used" = no ]
+}
+
 case $ACTION in
     list)
         for _s in $(step_table | cut -d' ' -f1); do
@@ -225,6 +237,8 @@ case $ACTION in
         exit 0 ;;
     sources)
         for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
+            # An optional step's pin (musl's) only when that step is asked for (--with).
+            pin_wanted "${_pin#"$TOP"/}" || continue
             _path=$(locate_tarball "$_pin") || exit 2
             say "$(pin_get "$_pin" tarball): verified ($_path)"
         done
