@@ -244,6 +244,20 @@ static void region_evict(uint64_t lo)
     stub_region_drop(lo);
 }
 
+/* patch_lock for gdb's stub, which must never wait for it: in all-stop mode the
+ * thread holding it may be one gdb stopped.  0 when it stayed taken. */
+static int patch_lock_try(void)
+{
+    for (int i = 0; i < 1000; i++) {
+        if (!__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+            return 1;
+        __builtin_ia32_pause();
+    }
+    return 0;
+}
+
+static void memory_range_locked(uint64_t addr, uint64_t end);
+
 static void memory_range(uint64_t addr, uint64_t len)
 {
     uint64_t end = addr + len;
@@ -253,6 +267,12 @@ static void memory_range(uint64_t addr, uint64_t len)
         return;
     while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
+    memory_range_locked(addr, end);
+}
+
+/* memory_range's work, with patch_lock held; releases it. */
+static void memory_range_locked(uint64_t addr, uint64_t end)
+{
     uint64_t lo;
     while ((lo = stub_region_in_way(addr, end))) {
         if (stub_region_keeps_redeliver(lo)) {
@@ -275,10 +295,8 @@ static void memory_range(uint64_t addr, uint64_t len)
 
 void fastpath_original_view(uint64_t addr, void *buf, size_t n)
 {
-    if (!nsites)
-        return;
-    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    if (!nsites || !patch_lock_try())
+        return; /* (a stopped thread is patching: gdb sees the bytes as they are) */
     for (int i = 0; i < nsites; i++) {
         const struct site *s = &sites[i];
         uint64_t lo = s->block > addr ? s->block : addr;
@@ -290,7 +308,14 @@ void fastpath_original_view(uint64_t addr, void *buf, size_t n)
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
 
-void fastpath_unpatch_range(uint64_t addr, uint64_t len) { memory_range(addr, len); }
+void fastpath_unpatch_range(uint64_t addr, uint64_t len)
+{
+    uint64_t end = addr + len;
+    if (addr >= 0xFFFFE000ULL || end < addr || (!nsites && !stub_low_regions()))
+        return;
+    if (patch_lock_try())
+        memory_range_locked(addr, end);
+}
 
 void fastpath_unpatch_all(void)
 {
