@@ -256,23 +256,22 @@ static int patch_lock_try(void)
     return 0;
 }
 
-static void memory_range_locked(uint64_t addr, uint64_t end);
-
-static void memory_range(uint64_t addr, uint64_t len)
+/* may_wait: 0 for gdb's stub, which only tries the lock (patch_lock_try) and
+ * leaves the range as it is when the lock stays taken. */
+static void memory_range(uint64_t addr, uint64_t len, int may_wait)
 {
     uint64_t end = addr + len;
     if (addr >= 0xFFFFE000ULL || end < addr)
         return; /* not an x32 address: the call fails before any change */
     if (!nsites && !stub_low_regions())
         return;
-    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
-    memory_range_locked(addr, end);
-}
-
-/* memory_range's work, with patch_lock held; releases it. */
-static void memory_range_locked(uint64_t addr, uint64_t end)
-{
+    if (!may_wait) {
+        if (!patch_lock_try())
+            return;
+    } else {
+        while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+            __builtin_ia32_pause();
+    }
     uint64_t lo;
     while ((lo = stub_region_in_way(addr, end))) {
         if (stub_region_keeps_redeliver(lo)) {
@@ -308,14 +307,7 @@ void fastpath_original_view(uint64_t addr, void *buf, size_t n)
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
 
-void fastpath_unpatch_range(uint64_t addr, uint64_t len)
-{
-    uint64_t end = addr + len;
-    if (addr >= 0xFFFFE000ULL || end < addr || (!nsites && !stub_low_regions()))
-        return;
-    if (patch_lock_try())
-        memory_range_locked(addr, end);
-}
+void fastpath_unpatch_range(uint64_t addr, uint64_t len) { memory_range(addr, len, 0); }
 
 void fastpath_unpatch_all(void)
 {
@@ -334,17 +326,17 @@ void fastpath_memory_call(unsigned long nr, const greg_t *g)
     switch (nr) {
     case SYS_mmap:
         if (ARG4(g) & (MAP_FIXED | MAP_FIXED_NOREPLACE))
-            memory_range(ARG1(g), ARG2(g));
+            memory_range(ARG1(g), ARG2(g), 1);
         break;
     case SYS_mprotect:
         if (ARG3(g) & PROT_WRITE)
-            memory_range(ARG1(g), ARG2(g));
+            memory_range(ARG1(g), ARG2(g), 1);
         else if (stub_region_in_way(ARG1(g), ARG1(g) + ARG2(g)))
-            memory_range(ARG1(g), ARG2(g));
+            memory_range(ARG1(g), ARG2(g), 1);
         break;
     case SYS_munmap:
     case SYS_mremap:
-        memory_range(ARG1(g), ARG2(g));
+        memory_range(ARG1(g), ARG2(g), 1);
         break;
     default:
         break;

@@ -79,15 +79,10 @@ static int size_field(const char *line, size_t len, size_t *label, uint64_t *val
     size_t j = i + 1;
     while (j < len && line[j] == ' ')
         j++;
-    uint64_t v = 0;
-    size_t k = j;
-    while (k < len && line[k] >= '0' && line[k] <= '9')
-        v = v * 10 + (uint64_t)(line[k++] - '0');
-    if (k == j)
-        return 0;
-    *value = v;
-    *num_end = k;
-    return 1;
+    const char *p = line + j; /* the line ends in " kB\n": no digit runs past it */
+    *value = parse_dec(&p);
+    *num_end = (size_t)(p - line);
+    return *num_end > j;
 }
 
 void join_field(struct join_block *b, const char *line, size_t len, int adding)

@@ -57,6 +57,32 @@ long proc_finish(long fd)
     return fd;
 }
 
+void proc_each_line(long fd, void (*fn)(char *line, size_t len, void *ctx), void *ctx)
+{
+    char buf[16384];
+    size_t have = 0;
+    for (;;) {
+        long n = raw_syscall3(SYS_read, fd, buf + have, sizeof buf - 1 - have);
+        if (n <= 0)
+            break;
+        have += (size_t)n;
+        size_t start = 0;
+        for (size_t i = 0; i < have; i++) {
+            if (buf[i] != '\n')
+                continue;
+            char saved = buf[i + 1];
+            buf[i + 1] = 0;
+            fn(buf + start, i + 1 - start, ctx);
+            buf[i + 1] = saved;
+            start = i + 1;
+        }
+        mem_copy(buf, buf + start, have - start);
+        have -= start;
+        if (have == sizeof buf - 1)
+            have = 0; /* a line longer than the buffer: drop it */
+    }
+}
+
 long proc_read_small(const char *path, char *buf, size_t cap)
 {
     long fd = raw_syscall4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);

@@ -12,6 +12,9 @@ long proc_memfd(const char *name, long open_flags);
 long proc_memfd_with(const char *name, long open_flags, const void *data, size_t len);
 /* Rewinds fd for the guest's first read; passes an error through. */
 long proc_finish(long fd);
+/* Calls fn for each whole line read from fd: line ends with its '\n' (len counts
+ * it) and a NUL after it; a line longer than 16 KiB is dropped. */
+void proc_each_line(long fd, void (*fn)(char *line, size_t len, void *ctx), void *ctx);
 /* Reads a whole (small) /proc file into buf, terminated; its length or -errno. */
 long proc_read_small(const char *path, char *buf, size_t cap);
 

@@ -94,6 +94,34 @@ static void flush_block(long out, struct join_block *b, uint64_t brk_end)
     b->used = 0;
 }
 
+/* One pass over the real maps or smaps. */
+struct maps_pass {
+    long out;
+    int smaps;
+    int keep;   /* the current mapping is the x32 program's */
+    int adding; /* ... and continues the pending one (its fields add up) */
+    uint64_t brk_end;
+    struct join_block pending;
+};
+
+static void maps_line(char *line, size_t len, void *ctx)
+{
+    struct maps_pass *m = ctx;
+    uint64_t lo, hi;
+    if (parse_range(line, &lo, &hi)) {
+        m->keep = maps_line_kept(lo, hi);
+        m->adding = m->keep && join_continues(&m->pending, line, len, lo);
+        if (m->adding) {
+            join_extend(&m->pending, hi);
+        } else if (m->keep) {
+            flush_block(m->out, &m->pending, m->brk_end);
+            join_start(&m->pending, line, len, lo, hi);
+        }
+    } else if (m->keep && m->smaps) {
+        join_field(&m->pending, line, len, m->adding);
+    }
+}
+
 long open_virtual_maps(long open_flags, int smaps)
 {
     const char *real = smaps ? "/proc/self/smaps" : "/proc/self/maps";
@@ -105,47 +133,16 @@ long open_virtual_maps(long open_flags, int smaps)
         raw_syscall1(SYS_close, src);
         return out;
     }
-    char buf[16384];
-    size_t have = 0;
-    int keep = 0;   /* the current mapping is the x32 program's */
-    int adding = 0; /* ... and continues the pending one (its fields add up) */
-    static struct join_block pending; /* under maps_lock: one open at a time */
+    static struct maps_pass m; /* under maps_lock: one open at a time */
     while (__atomic_exchange_n(&maps_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
-    pending.used = 0;
-    uint64_t brk_end = ((uint64_t)guest_brk(0) + 4095) & ~4095ULL;
-    for (;;) {
-        long n = raw_syscall3(SYS_read, src, buf + have, sizeof buf - have);
-        if (n <= 0)
-            break;
-        have += (size_t)n;
-        size_t start = 0;
-        for (size_t i = 0; i < have; i++) {
-            if (buf[i] != '\n')
-                continue;
-            const char *line = buf + start;
-            size_t len = i + 1 - start;
-            uint64_t lo, hi;
-            if (parse_range(line, &lo, &hi)) {
-                keep = maps_line_kept(lo, hi);
-                adding = keep && join_continues(&pending, line, len, lo);
-                if (adding) {
-                    join_extend(&pending, hi);
-                } else if (keep) {
-                    flush_block(out, &pending, brk_end);
-                    join_start(&pending, line, len, lo, hi);
-                }
-            } else if (keep && smaps) {
-                join_field(&pending, line, len, adding);
-            }
-            start = i + 1;
-        }
-        mem_copy(buf, buf + start, have - start);
-        have -= start;
-        if (have == sizeof buf)
-            have = 0; /* a line longer than the buffer: drop it */
-    }
-    flush_block(out, &pending, brk_end);
+    m.out = out;
+    m.smaps = smaps;
+    m.keep = m.adding = 0;
+    m.pending.used = 0;
+    m.brk_end = ((uint64_t)guest_brk(0) + 4095) & ~4095ULL;
+    proc_each_line(src, maps_line, &m);
+    flush_block(out, &m.pending, m.brk_end);
     __atomic_store_n(&maps_lock, 0, __ATOMIC_RELEASE);
     raw_syscall1(SYS_close, src);
     return proc_finish(out);

@@ -42,6 +42,33 @@ static void flush_line(long out, char *line)
     *line = 0;
 }
 
+/* One pass over the real numa_maps. */
+struct numa_pass {
+    long out;
+    const char *cursor;     /* where the next maps line is looked for */
+    struct join_block prev; /* the maps side of the pending line */
+    char pending[JOIN_LINE];
+};
+
+static void numa_line(char *line, size_t len, void *ctx)
+{
+    struct numa_pass *n = ctx;
+    const char *q = line;
+    uint64_t lo = parse_hex(&q), hi;
+    size_t mlen = *q == ' ' ? maps_line_at(lo, &n->cursor, &hi) : 0;
+    if (!mlen || !maps_line_kept(lo, hi))
+        return;
+    if (join_continues(&n->prev, n->cursor, mlen, lo)) {
+        join_extend(&n->prev, hi);
+        join_numa_counts(n->pending, line);
+    } else {
+        flush_line(n->out, n->pending);
+        join_start(&n->prev, n->cursor, mlen, lo, hi);
+        if (len < sizeof n->pending)
+            mem_copy(n->pending, line, len + 1);
+    }
+}
+
 long open_virtual_numa_maps(long open_flags)
 {
     while (__atomic_exchange_n(&numa_lock, 1, __ATOMIC_ACQUIRE))
@@ -57,49 +84,13 @@ long open_virtual_numa_maps(long open_flags)
         __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
         return out;
     }
-    static struct join_block prev; /* the maps side of the pending line */
-    static char pending[JOIN_LINE];
-    prev.used = 0;
-    pending[0] = 0;
-    const char *cursor = maps;
-    char buf[16384];
-    size_t have = 0;
-    for (;;) {
-        long got = raw_syscall3(SYS_read, src, buf + have, sizeof buf - have - 1);
-        if (got <= 0)
-            break;
-        have += (size_t)got;
-        size_t start = 0;
-        for (size_t i = 0; i < have; i++) {
-            if (buf[i] != '\n')
-                continue;
-            char *line = buf + start;
-            size_t len = i + 1 - start;
-            char saved = buf[i + 1];
-            buf[i + 1] = 0;
-            const char *q = line;
-            uint64_t lo = parse_hex(&q), hi;
-            size_t mlen = *q == ' ' ? maps_line_at(lo, &cursor, &hi) : 0;
-            if (mlen && maps_line_kept(lo, hi)) {
-                if (join_continues(&prev, cursor, mlen, lo)) {
-                    join_extend(&prev, hi);
-                    join_numa_counts(pending, line);
-                } else {
-                    flush_line(out, pending);
-                    join_start(&prev, cursor, mlen, lo, hi);
-                    if (len < sizeof pending)
-                        mem_copy(pending, line, len + 1);
-                }
-            }
-            buf[i + 1] = saved;
-            start = i + 1;
-        }
-        mem_copy(buf, buf + start, have - start);
-        have -= start;
-        if (have == sizeof buf - 1)
-            have = 0; /* a line longer than the buffer: drop it */
-    }
-    flush_line(out, pending);
+    static struct numa_pass n; /* under numa_lock */
+    n.out = out;
+    n.prev.used = 0;
+    n.pending[0] = 0;
+    n.cursor = maps;
+    proc_each_line(src, numa_line, &n);
+    flush_line(out, n.pending);
     raw_syscall1(SYS_close, src);
     __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
     return proc_finish(out);
