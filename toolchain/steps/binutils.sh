@@ -13,6 +13,6 @@ run_step() {
         --enable-gold=no --with-system-zlib \
         CC="$HOST_CC" CXX="$HOST_CXX" CFLAGS="$HOST_CFLAGS" CXXFLAGS="$HOST_CFLAGS"
     make -j"$JOBS" MAKEINFO=true
-    make install DESTDIR="$DESTDIR" MAKEINFO=true
+    make -j"$JOBS" install DESTDIR="$DESTDIR" MAKEINFO=true
     relocate_destdir
 }
