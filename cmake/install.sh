@@ -14,10 +14,15 @@ die() { echo "cmake/install.sh: $*" >&2; exit 1; }
 manifest() {
     cat <<'LIST'
 environment-setup-x86_64-linux-gnux32  environment-setup-x86_64-linux-gnux32  644
+environment-setup-x86_64-linux-muslx32  environment-setup-x86_64-linux-muslx32  644
 x86_64-linux-gnux32-pkg-config  bin/x86_64-linux-gnux32-pkg-config  755
+x86_64-linux-gnux32-pkg-config  bin/x86_64-linux-muslx32-pkg-config  755
 x86_64-linux-gnux32.cmake  share/x32-sdk/cmake/x86_64-linux-gnux32.cmake  644
+x86_64-linux-muslx32.cmake  share/x32-sdk/cmake/x86_64-linux-muslx32.cmake  644
 x86_64-linux-gnux32.ini  share/x32-sdk/meson/x86_64-linux-gnux32.ini  644
+x86_64-linux-muslx32.ini  share/x32-sdk/meson/x86_64-linux-muslx32.ini  644
 x86_64-linux-gnux32-on-path.ini  share/x32-sdk/meson/x86_64-linux-gnux32-on-path.ini  644
+x86_64-linux-muslx32-on-path.ini  share/x32-sdk/meson/x86_64-linux-muslx32-on-path.ini  644
 config.site  share/x32-sdk/config.site  644
 cargo-config.toml  share/x32-sdk/cargo-config.toml  644
 dejagnu-site.exp  share/x32-sdk/dejagnu/site.exp  644

@@ -8,8 +8,8 @@
 # environment variable X32_SDK_PREFIX overrides both. ctest, try_run and
 # add_custom_command(... COMMAND <target>) run x32 programs through PREFIX/bin/x32-run.
 # -DX32_SDK_COMPILER=clang (or the environment variable) builds with clang instead of GCC.
-
-set(_x32_triplet x86_64-linux-gnux32)
+# -DX32_SDK_LIBC=musl (or the environment variable) builds against the optional musl
+# toolchain (./build.sh musl); x86_64-linux-muslx32.cmake beside this file sets it.
 
 # CMake reads this file again for every try_compile, in a fresh scope that only sees the
 # variables listed in CMAKE_TRY_COMPILE_PLATFORM_VARIABLES; the override must be among
@@ -40,14 +40,40 @@ endif()
 if(NOT X32_SDK_COMPILER MATCHES "^(gcc|clang)$")
   message(FATAL_ERROR "x32 SDK: X32_SDK_COMPILER is '${X32_SDK_COMPILER}'; it must be gcc or clang.")
 endif()
+# Which C library: glibc (x86_64-linux-gnux32, the default) or musl (x86_64-linux-muslx32,
+# whose sysroot keeps its libraries in usr/lib and its loader in /lib/ld-musl-x32.so.1).
+if(NOT X32_SDK_LIBC AND NOT "$ENV{X32_SDK_LIBC}" STREQUAL "")
+  set(X32_SDK_LIBC "$ENV{X32_SDK_LIBC}")
+endif()
+if(NOT X32_SDK_LIBC)
+  set(X32_SDK_LIBC glibc)
+endif()
+if(X32_SDK_LIBC STREQUAL "glibc")
+  set(_x32_triplet x86_64-linux-gnux32)
+  set(_x32_libdir libx32)
+elseif(X32_SDK_LIBC STREQUAL "musl")
+  set(_x32_triplet x86_64-linux-muslx32)
+  set(_x32_libdir lib)
+  if(X32_SDK_COMPILER STREQUAL "clang")
+    message(FATAL_ERROR "x32 SDK: X32_SDK_LIBC=musl builds with the musl toolchain's GCC only, not clang; drop one of X32_SDK_LIBC and X32_SDK_COMPILER.")
+  endif()
+else()
+  message(FATAL_ERROR "x32 SDK: X32_SDK_LIBC is '${X32_SDK_LIBC}'; it must be glibc or musl.")
+endif()
 # The file is read many times in one configure: add the names once.
-list(REMOVE_ITEM CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX X32_SDK_COMPILER)
-list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX X32_SDK_COMPILER)
+list(REMOVE_ITEM CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX X32_SDK_COMPILER X32_SDK_LIBC)
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES X32_SDK_PREFIX X32_SDK_COMPILER X32_SDK_LIBC)
 
 # Refuse early with the fix in the message: without this, CMake's own error would be
 # "CMAKE_C_COMPILER not found" several screens later, naming no SDK.
 set(_x32_cc "${X32_SDK_PREFIX}/bin/${_x32_triplet}-gcc")
 set(_x32_sysroot "${X32_SDK_PREFIX}/${_x32_triplet}/sysroot")
+if(X32_SDK_LIBC STREQUAL "musl" AND EXISTS "${X32_SDK_PREFIX}/share/x32-sdk/build-info.json"
+   AND NOT EXISTS "${_x32_cc}")
+  message(FATAL_ERROR
+    "x32 SDK: X32_SDK_LIBC=musl but the SDK at ${X32_SDK_PREFIX} has no musl toolchain "
+    "(no ${_x32_cc}); build it with ./build.sh musl in the x32-sdk checkout.")
+endif()
 if(NOT EXISTS "${_x32_cc}" OR NOT IS_DIRECTORY "${_x32_sysroot}/usr/include")
   message(FATAL_ERROR
     "x32 SDK: no SDK at ${X32_SDK_PREFIX} (expected ${_x32_cc} and ${_x32_sysroot}/usr/include).\n"
@@ -106,11 +132,13 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # make it prefix their -I/-L paths with the sysroot. PKG_CONFIG_PATH is searched before
 # PKG_CONFIG_LIBDIR, so a host value would bring in x86-64 packages: clear it.
 set(ENV{PKG_CONFIG_SYSROOT_DIR} "${_x32_sysroot}")
-set(ENV{PKG_CONFIG_LIBDIR} "${_x32_sysroot}/usr/libx32/pkgconfig:${_x32_sysroot}/usr/share/pkgconfig")
+set(ENV{PKG_CONFIG_LIBDIR} "${_x32_sysroot}/usr/${_x32_libdir}/pkgconfig:${_x32_sysroot}/usr/share/pkgconfig")
 set(ENV{PKG_CONFIG_PATH} "")
 
 # This kernel family usually cannot run x32, so every x32 program CMake runs (ctest,
 # try_run, custom commands naming a target) goes through the runner.
+# (A dynamic musl program's loader, /lib/ld-musl-x32.so.1, x32-run takes from the
+# prefix's musl sysroot by itself.)
 set(CMAKE_CROSSCOMPILING_EMULATOR "${X32_SDK_PREFIX}/bin/x32-run")
 
 # Distributed compiles, opt-in: X32_DISTRIBUTE=icecc or distcc (a CMake variable or the

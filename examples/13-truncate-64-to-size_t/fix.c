@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,18 +32,38 @@ static int make_package(const char *path)
     return ok ? 0 : -1;
 }
 
+/* The file's size as the kernel reports it: statx's stx_size, a __u64. (musl before
+ * 1.2.5 has no statx: there fstat's 64-bit st_size, widened to the same 64 bits.) */
+static int file_size(int fd, uint64_t *size)
+{
+#ifdef STATX_SIZE
+    struct statx stx;
+
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_SIZE, &stx) != 0)
+        return -1;
+    *size = stx.stx_size;
+#else
+    struct stat st;
+
+    if (fstat(fd, &st) != 0)
+        return -1;
+    *size = (uint64_t)st.st_size;
+#endif
+    return 0;
+}
+
 static void verify(const char *path)
 {
-    struct statx stx;
+    uint64_t size;
     char tail[TRAILER_LEN];
     int fd = open(path, O_RDONLY);
 
-    if (fd < 0 || statx(fd, "", AT_EMPTY_PATH, STATX_SIZE, &stx) != 0) {
+    if (fd < 0 || file_size(fd, &size) != 0) {
         printf("%s: %s\n", path, strerror(errno));
         return;
     }
-    int found = stx.stx_size >= TRAILER_LEN &&
-                pread(fd, tail, TRAILER_LEN, (off_t)(stx.stx_size - TRAILER_LEN)) == (ssize_t)TRAILER_LEN &&
+    int found = size >= TRAILER_LEN &&
+                pread(fd, tail, TRAILER_LEN, (off_t)(size - TRAILER_LEN)) == (ssize_t)TRAILER_LEN &&
                 memcmp(tail, trailer, TRAILER_LEN) == 0;
 
     close(fd);

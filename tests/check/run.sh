@@ -104,6 +104,22 @@ expect clean clean "$PROJECTS/clean" "$T/clean.json"
 x32check clean-sanitize clean --sanitize
 expect clean clean-sanitize "$PROJECTS/clean" "$T/clean-sanitize.json"
 
+# --- the same two with the optional musl toolchain (./build.sh musl) as the x32 compiler --
+# (issue 34): musl's own x32 type choices must surface the same planted bugs.
+MUSL_CC="${X32_SDK_PREFIX:-$TOP/out}/bin/x86_64-linux-muslx32-gcc"
+if [ -x "$MUSL_CC" ]; then
+    x32check musl-planted planted --x32-cc "$MUSL_CC"
+    expect static musl-planted "$PROJECTS/planted" "$T/musl-planted.json" 1 "$T/musl-planted.md"
+    # buffer too, unlike glibc without --sanitize: musl's allocator (mallocng) checks the
+    # bytes past a block when it is freed and crashes on the 8-byte copy into 4 bytes.
+    expect runtime musl-planted "$PROJECTS/planted" "$T/musl-planted.json" handles sum buffer
+    x32check musl-clean clean --x32-cc "$MUSL_CC"
+    expect clean musl-clean "$PROJECTS/clean" "$T/musl-clean.json"
+else
+    skip musl-planted "the optional musl toolchain is not built (./build.sh musl)"
+    skip musl-clean "the optional musl toolchain is not built (./build.sh musl)"
+fi
+
 # --- the same two projects built with Meson, and with autotools --------------------------
 # (configure.ac, Makefile.am; autoreconf runs in x32-check's copy)
 have_meson() { command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; }

@@ -15,6 +15,7 @@
 #   pkg-config.sh   the pkg-config wrapper and a library in the sysroot
 #   meson.sh        the Meson cross file
 #   cargo.sh        the Cargo configuration
+#   musl.sh         the musl variants (CMake, environment script, Meson, pkg-config)
 #
 #   sh tests/glue/run.sh      (tests/run.sh sets X32_SDK_PREFIX and TEST_TMP)
 set -u
@@ -104,7 +105,7 @@ echo "x32-run runs x32 programs: $RUNNER_OK"
 
 # ---- the cases, one file per kind of glue (the order is the report's order) ------------
 
-for _kind in install cmake env-script autotools pkg-config meson cargo; do
+for _kind in install cmake env-script autotools pkg-config meson cargo musl; do
     # shellcheck source=/dev/null
     . "$HERE/$_kind.sh"
 done
@@ -121,3 +122,4 @@ test_autotools
 test_pkgconfig
 test_meson
 test_cargo
+test_musl

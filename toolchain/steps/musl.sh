@@ -3,9 +3,9 @@
 # prefix as x86_64-linux-muslx32-*, with its own sysroot (PREFIX/x86_64-linux-muslx32/
 # sysroot). Optional: ./build.sh musl (or --with musl). The compiler links statically
 # unless told -shared or -pie (a driver spec): -pie gives a dynamic program, whose
-# loader is /lib/ld-musl-x32.so.1 (musl's libc.so), run with
-# x32-run -L PREFIX/x86_64-linux-muslx32/sysroot (the sysroot as the program's root,
-# QEMU-style, since musl looks for its libraries in /lib and /usr/lib).
+# loader is /lib/ld-musl-x32.so.1 (musl's libc.so), which x32-run takes from
+# PREFIX/x86_64-linux-muslx32/sysroot by itself, as the program's root (QEMU's -L), since
+# musl looks for its libraries in /lib and /usr/lib.
 #
 # binutils is the SDK's own (x86_64-linux-gnux32-as and -ld emit the same ELF32 x86-64
 # objects): the muslx32 names are links to it (relative, in PREFIX/bin and in
@@ -41,6 +41,15 @@ run_step() {
     mkdir -p musl && cd musl || exit 1
     "$musl_src/configure" --target="$MT" --prefix=/usr --syslibdir=/lib CC=gcc LIBCC=" "
     make install-headers DESTDIR="$sysroot"
+    # The Linux user-space API headers (linux/, asm/, ...), as musl-cross-make installs
+    # them beside musl's: programs include <linux/audit.h> and friends directly. The
+    # same headers as the glibc sysroot's (the linux-headers step); musl's own files of
+    # the same name (scsi/) stay.
+    uapi="$PREFIX/$TARGET/sysroot/usr/include"
+    for d in asm asm-generic drm linux misc mtd rdma scsi sound video xen; do
+        [ -d "$uapi/$d" ] && cp -Rn "$uapi/$d" "$sysroot/usr/include/"
+    done
+    [ -f "$sysroot/usr/include/linux/audit.h" ] || { echo "the Linux headers were not copied from $uapi" >&2; exit 1; }
     cd "$BUILD_DIR" && mkdir -p gcc && cd gcc || exit 1
     set -- --target="$MT" --prefix="$CONFIGURED_PREFIX" \
         --with-sysroot="$CONFIGURED_PREFIX/$MT/sysroot" --with-build-sysroot="$sysroot" \

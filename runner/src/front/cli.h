@@ -31,6 +31,7 @@ void parse_args(int argc, char **argv, struct options *o);
 /* The sysroot when --sysroot is not given: $X32_SYSROOT, else the SDK's next to
  * the runner, else "/". */
 void default_sysroot(const char *runner_path, char *buf, size_t cap);
+int default_musl_root(const char *runner_path, const char *interp, char *buf, size_t cap);
 /* calloc, or one line and exit status 126. */
 char **alloc_argv(size_t entries);
 /* Execs path with the guest's argv (native mode, or a non-x32 program). */

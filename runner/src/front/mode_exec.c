@@ -30,6 +30,31 @@ void default_sysroot(const char *runner_path, char *buf, size_t cap)
         snprintf(buf, cap, "/");
 }
 
+/* A dynamic program of the SDK's optional musl toolchain asks for musl's loader,
+ * /lib/ld-musl-x32.so.1, which hosts rarely have, and musl's loader looks for the
+ * libraries in /lib and /usr/lib, not in glibc's /libx32.  So when nothing chose a root
+ * (--sysroot, -L, X32_SYSROOT) and the host lacks that loader, the program runs with
+ * <bindir>/../x86_64-linux-muslx32/sysroot as its whole root, as -L DIR would.
+ * Returns 1 with the root in buf, else 0. */
+int default_musl_root(const char *runner_path, const char *interp, char *buf, size_t cap)
+{
+    static const char musl_loader[] = "/lib/ld-musl-x32.so.1";
+    const char *env = getenv("X32_SYSROOT");
+    struct stat st;
+    if (!str_eq(interp, musl_loader) || (env && *env) || stat(musl_loader, &st) == 0)
+        return 0;
+    char dir[PATH_BUF - 64];
+    str_copy(dir, sizeof dir, runner_path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(buf, cap, "%s/../x86_64-linux-muslx32/sysroot%s", dir, musl_loader);
+    if (stat(buf, &st) != 0)
+        return 0;
+    snprintf(buf, cap, "%s/../x86_64-linux-muslx32/sysroot", dir);
+    return 1;
+}
+
 /* Argument vectors are the runner's only heap allocations: a failure (a tiny
  * RLIMIT_AS, say) is one clear line and status 126, never a NULL write. */
 char **alloc_argv(size_t entries)

@@ -96,6 +96,12 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     load_elf32(fd, path, pie_load_base(), &exe);
     close(fd);
     uint64_t entry = exe.entry, interp_base = 0;
+    if (exe.interp[0] && !o->sysroot &&
+        default_musl_root(runner_path, exe.interp, sysroot, sizeof sysroot)) {
+        paths_init(sysroot, guest_abs);
+        paths_use_whole_root();
+        debug_log("musl program: whole root %s", current_sysroot());
+    }
     if (exe.interp[0]) {
         char buf[PATH_BUF];
         const char *ipath = redirect_interp(exe.interp, buf, sizeof buf);
