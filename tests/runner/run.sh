@@ -4,7 +4,8 @@
 # Usage: run.sh [--native] [NAME...]
 #   NAME      run only these tests (file names without .c; `tree` for tree.sh,
 #             the x32-run --tree cases; `trap-path` for trap-path.sh, the
-#             trap-path rule checked on runner/'s objects)
+#             trap-path rule checked on runner/'s objects; `musl` for musl.sh,
+#             the programs again built against musl)
 #   --native  build with `gcc -m64` and run natively, to validate the tests
 #             themselves on a machine without x32
 #
@@ -27,7 +28,7 @@ suite_setup runner
 root=$TOP
 
 usage() {
-    sed -n '2,19s/^# \{0,1\}//p' "$0"
+    sed -n '2,20s/^# \{0,1\}//p' "$0"
     exit "$1"
 }
 
@@ -156,10 +157,14 @@ runner_out_of_memory() {
     fail runner_out_of_memory "x32-run /bin/true with 150000 arguments ran even with a 1 MiB address-space limit"
 }
 
-# run_test NAME: build and run NAME.c, print its status line.
+# run_test NAME: build and run NAME.c, print its status line. With $name_prefix set
+# (musl.sh: "musl-"), the program, its log and its status line carry that prefix, and
+# a program that does not build is a skip ($build_fail_is: the libc lacks what it uses).
+name_prefix=""
+build_fail_is=fail
 run_test() {
-    _name=$1
-    _src=$here/$_name.c
+    _src=$here/$1.c
+    _name=$name_prefix$1
     _exe=$TEST_TMP/bin/$_name
     _log=$TEST_TMP/log/$_name.log
     if [ ! -f "$_src" ]; then
@@ -183,6 +188,10 @@ run_test() {
     done
     # shellcheck disable=SC2086
     if ! compile "$_exe" "$TEST_TMP/log/$_name.build.log" "$_src" $_flags; then
+        if [ "$build_fail_is" = skip ]; then
+            skip "$_name" "does not build with $cc: $(reason "$TEST_TMP/log/$_name.build.log")"
+            return
+        fi
         fail "$_name" "does not compile: $(reason "$TEST_TMP/log/$_name.build.log")"
         show_log "$TEST_TMP/log/$_name.build.log"
         return
@@ -288,10 +297,15 @@ sud=$all
 [ "$build_only" != 1 ] || sud=0
 trap_path=$all
 [ "$build_only" != 1 ] || trap_path=0
+musl=$all
+[ "$build_only" != 1 ] || musl=0
+programs=""
 for name in $names; do
     if [ "$name" = tree ]; then tree=1; continue; fi
     if [ "$name" = sud ]; then sud=1; continue; fi
     if [ "$name" = trap-path ]; then trap_path=1; continue; fi
+    if [ "$name" = musl ]; then musl=1; continue; fi
+    programs="$programs $name"
     run_test "$name"
 done
 # X32_RUN_TRAP=sud (sud.sh): with the full suite, or alone as `run.sh sud`; not again
@@ -306,6 +320,12 @@ if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then
     . "$here/tree.sh"
     # shellcheck source=binfmt-register.sh
     . "$here/binfmt-register.sh"
+fi
+# The same programs built against musl (musl.sh, issue 34): with the full suite, or as
+# `run.sh musl [NAME...]`, when the optional musl toolchain is in the SDK.
+if [ "$musl" = 1 ] && [ "$mode" = x32 ]; then
+    # shellcheck source=musl.sh
+    . "$here/musl.sh"
 fi
 # The trap-path rule on runner/'s objects (trap-path.sh): with the full suite, or alone
 # as `run.sh trap-path`; it reads the source, so the mode does not matter.
