@@ -12,6 +12,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The folder x32-run is in (<bindir>): the SDK's sysroots are found from it. */
+static void runner_dir(const char *runner_path, char *dir, size_t cap)
+{
+    str_copy(dir, cap, runner_path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+}
+
 void default_sysroot(const char *runner_path, char *buf, size_t cap)
 {
     const char *env = getenv("X32_SYSROOT");
@@ -20,10 +29,7 @@ void default_sysroot(const char *runner_path, char *buf, size_t cap)
         return;
     }
     char dir[PATH_BUF - 64];
-    str_copy(dir, sizeof dir, runner_path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
+    runner_dir(runner_path, dir, sizeof dir);
     snprintf(buf, cap, "%s/../x86_64-linux-gnux32/sysroot", dir);
     struct stat st;
     if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode))
@@ -44,10 +50,7 @@ int default_musl_root(const char *runner_path, const char *interp, char *buf, si
     if (!str_eq(interp, musl_loader) || (env && *env) || stat(musl_loader, &st) == 0)
         return 0;
     char dir[PATH_BUF - 64];
-    str_copy(dir, sizeof dir, runner_path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
+    runner_dir(runner_path, dir, sizeof dir);
     snprintf(buf, cap, "%s/../x86_64-linux-muslx32/sysroot%s", dir, musl_loader);
     if (stat(buf, &st) != 0)
         return 0;
