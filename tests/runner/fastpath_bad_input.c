@@ -66,9 +66,11 @@ int main(void)
     for (int i = 0; i < 10; i++) /* x32-run rewrites a site after a few traps */
         site_leaf(out);
     CHECK_EQ(out[0], (long long)getppid());
-    if (site_state_ok() && site_mov[0] == 0xe9) {
+    unsigned char jmp[5];
+    site_peek(jmp, 5);
+    if (site_state_ok() && jmp[0] == 0xe9) {
         int32_t rel;
-        memcpy(&rel, site_mov + 1, 4);
+        memcpy(&rel, jmp + 1, 4);
         /* The executable is below 2 GiB, so its stubs are too; this site's
          * is among the first, in the region's first page. */
         uintptr_t stub = (uintptr_t)(site_mov + 5 + rel);

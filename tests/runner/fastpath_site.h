@@ -12,6 +12,8 @@
 #define FASTPATH_SITE_H
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #ifdef __ILP32__
 #define SITE_NR_STR "0x4000006e" /* x32 getppid */
@@ -76,14 +78,31 @@ static inline int rewrite_expected(void)
     return strcmp(m, "1") == 0;
 }
 
+/* n bytes of the site as a debugger reads them (process_vm_readv).  Where the
+ * CPU has protection keys, x32-run keeps a rewritten page execute-only and a
+ * plain load from it would put the original bytes back for good. */
+static inline void site_peek(void *buf, size_t n)
+{
+    struct iovec local = {buf, n}, remote = {(void *)site_mov, n};
+    if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
+        memcpy(buf, site_mov, n);
+}
+
+static inline unsigned char site_first_byte(void)
+{
+    unsigned char b;
+    site_peek(&b, 1);
+    return b;
+}
+
 /* The check itself: the site's first byte against what run.sh expects. */
 static inline int site_state_ok(void)
 {
     int want = rewrite_expected();
     if (want == 1)
-        return CHECK_EQ(site_mov[0], 0xe9);
+        return CHECK_EQ(site_first_byte(), 0xe9);
     if (want == 0)
-        return CHECK_EQ(site_mov[0], 0xb8);
+        return CHECK_EQ(site_first_byte(), 0xb8);
     return 1;
 }
 #endif

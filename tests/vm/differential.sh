@@ -110,4 +110,3 @@ compare_programs() {
 }
 
 differential
-printf 'vm suite: %ss in all\n' "$(( $(date +%s) - started ))"

@@ -14,12 +14,15 @@
 #   syscalls.sh      tests/vm/syscall_table/, call by call (one case per line)
 #   examples.sh      the portability examples (examples/run.sh), program by program
 #   differential.sh  every program of tests/runner: exit status and output
+# and user-in-guest.sh runs the visibility and fast-path programs of tests/runner under
+# x32-run --mode user inside the guest: a kernel without PROCMAP_QUERY, a CPU with
+# protection keys.
 #
 # Environment: X32_SDK_PREFIX (default out/), X32_CC (default the prefix's compiler,
 # else `gcc -mx32`), X32_RUN (default PREFIX/bin/x32-run), X32_VM (default
 # PREFIX/bin/x32-vm; the x32-run --mode vm cases use the x32-vm next to x32-run, or this
 # one when it is set), TEST_TMP, X32_VM_TEST_BUDGET (seconds for the whole suite,
-# default 540: runner differential cases beyond it are skipped, not failed).
+# default 600: runner differential cases beyond it are skipped, not failed).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,7 +36,7 @@ prefix=$PREFIX
 vm=${X32_VM:-$prefix/bin/x32-vm}
 user_run=${X32_RUN:-$prefix/bin/x32-run}
 [ -x "$user_run" ] || user_run=$root/runner/build/x32-run
-budget=${X32_VM_TEST_BUDGET:-540}
+budget=${X32_VM_TEST_BUDGET:-600}
 started=$(date +%s)
 trap 'exit 130' INT TERM
 
@@ -49,6 +52,7 @@ skip_all() {
     skip syscall_differential "$1"
     skip examples_differential "$1"
     skip runner_differential "$1"
+    skip vm_guest_user "$1"
     exit 0
 }
 
@@ -283,3 +287,6 @@ case_mode_user_exec_stays_user
 . "$here/examples.sh"
 # shellcheck source=differential.sh
 . "$here/differential.sh"
+# shellcheck source=user-in-guest.sh
+. "$here/user-in-guest.sh"
+printf 'vm suite: %ss in all\n' "$(( $(date +%s) - started ))"

@@ -3,6 +3,7 @@
 #include "base/raw_syscall.h"
 #include "syscalls/emulation.h"
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_xonly.h"
 #include "gdb/stub/gdb.h"
 #include "base/guest_mem.h"
 #include "signals/signals.h"
@@ -92,13 +93,20 @@ long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
     if (t->robust_head)
         sync_robust_guarded(t);
     long r;
-    if (__builtin_setjmp(t->fault_jmp) == 0) {
-        t->fault_recovery = 1;
-        r = emulate_syscall(t, uc, nr);
-    } else {
-        /* host_signal_handler jumped back here (from the hook, it also
-         * marked the hook slow) */
-        r = -EFAULT;
+    for (int again = 0;; again = 1) {
+        if (__builtin_setjmp(t->fault_jmp) == 0) {
+            t->fault_recovery = 1;
+            r = emulate_syscall(t, uc, nr);
+        } else {
+            /* host_signal_handler jumped back here (from the hook, it also
+             * marked the hook slow) */
+            r = -EFAULT;
+        }
+        /* The kernel refused a buffer on an execute-only rewritten page: that
+         * page gets its own bytes and protection back, and the call is made
+         * once more, as it would have worked on a kernel that runs x32. */
+        if (r != -EFAULT || again || !fastpath_enabled || !xonly_expose_arguments(g))
+            break;
     }
     t->fault_recovery = 0;
     if (r != KEEP_RAX)

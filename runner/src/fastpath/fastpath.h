@@ -76,6 +76,10 @@ int fastpath_hidden_range(uint64_t start, uint64_t end);
 /* proc_self_maps.c: 1 when two mappings meet at addr only because a rewrite
  * changed a page's protection there (the program's view joins them). */
 int fastpath_split_at(uint64_t addr);
+/* proc_self_maps.c: 1 when the page holds rewritten sites and is kept
+ * execute-only (fastpath_xonly.c): the program's view shows its own
+ * protection, r-x, and protection key 0. */
+int fastpath_xonly_page(uint64_t page);
 
 /* fastpath_patch.c internals shared with fastpath_hook.c */
 int fastpath_call_rewritable(unsigned long nr);

@@ -11,6 +11,7 @@
  * existing delivery (deliver_pending_signals) builds the handler frames, with
  * the same restarts, masks and sigreturn as on the SUD path. */
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_xonly.h"
 #include "base/raw_syscall.h"
 #include "signals/signal_internal.h"
 #include "core/trap.h"
@@ -170,6 +171,8 @@ int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginf
 {
     greg_t *g = uc->uc_mcontext.gregs;
     uint64_t pc = (uint64_t)g[REG_RIP];
+    if (xonly_read_fault(sig, si))
+        return 1; /* a load from an execute-only rewritten page: re-run it */
     if (pc == (uint64_t)fast_hook_entry) {
         /* Nothing done yet and every guest register intact: as if the signal
          * came just before the `syscall`, which runs (through SUD) after it. */

@@ -21,6 +21,7 @@
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"
 #include "fastpath/fastpath_regions.h"
+#include "fastpath/fastpath_xonly.h"
 #include "fastpath/procmap.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +37,7 @@ struct site {
     uint64_t original[2]; /* its bytes before, put back by fastpath_memory_call */
     uint64_t patched[2];
     uint64_t stub;        /* where its jump lands */
+    int prot;             /* its page's protection before any rewrite */
 };
 
 
@@ -74,17 +76,11 @@ int fastpath_call_rewritable(unsigned long nr)
 
 
 
-/* Set when the kernel has no PROCMAP_QUERY (before Linux 6.11): then no site
- * is ever rewritten, and no trap asks again. */
-static int procmap_missing;
-
 /* The mapping at addr: its protection flags, or -1 when it must not be patched. */
 static long mapping_flags(uint64_t addr)
 {
     struct procmap_query q;
     long r = procmap_query_at(addr, &q);
-    if (r == -ENOTTY || r == -EINVAL)
-        procmap_missing = 1; /* a kernel without the query */
     if (r || q.vma_start > addr || (q.vma_flags & (PM_SHARED | PM_WRITE)) ||
         !(q.vma_flags & PM_EXEC))
         return -1;
@@ -95,6 +91,29 @@ static long mapping_flags(uint64_t addr)
 static int prot_of(long flags)
 {
     return (flags & PM_READ ? PROT_READ : 0) | (flags & PM_EXEC ? PROT_EXEC : 0);
+}
+
+/* Pages a load found execute-only (fastpath_xonly.c): their sites were put
+ * back and are not rewritten again. */
+#define MAX_EXPOSED 256
+static uint64_t exposed[MAX_EXPOSED];
+static int nexposed;
+
+static int page_exposed(uint64_t page)
+{
+    for (int i = 0; i < nexposed; i++)
+        if (exposed[i] == page)
+            return 1;
+    return 0;
+}
+
+/* The site on page other than `not`, or 0: its page stays execute-only. */
+static const struct site *other_site_on(uint64_t page, const struct site *not)
+{
+    for (int i = 0; i < nsites; i++)
+        if (&sites[i] != not && (sites[i].block & ~4095ULL) == page)
+            return &sites[i];
+    return 0;
 }
 
 /* Pages whose protection a rewrite changed and set back: the kernel keeps
@@ -122,12 +141,15 @@ int fastpath_split_at(uint64_t addr)
 }
 
 /* Swaps an aligned 16-byte code block from `from` to `to` with one
- * cmpxchg16b (inline: the trap path links no libatomic); 0 when done. */
+ * cmpxchg16b (inline: the trap path links no libatomic); 0 when done.  prot is
+ * the page's own protection; it ends execute-only when `xonly` (the page holds
+ * rewritten sites and the CPU has protection keys). */
 static int swap_code_block(uint64_t block, const uint64_t from[2], const uint64_t to[2],
-                           int prot)
+                           int prot, int xonly)
 {
     uint64_t page = block & ~4095ULL;
     note_touched(page);
+    /* (with PROT_READ or PROT_WRITE the kernel drops the execute-only key) */
     if (raw_syscall3(SYS_mprotect, page, 4096, prot | PROT_WRITE))
         return -1;
     uint64_t lo = from[0], hi = from[1];
@@ -136,16 +158,17 @@ static int swap_code_block(uint64_t block, const uint64_t from[2], const uint64_
                      : "=q"(ok), "+m"(*(volatile unsigned __int128 *)block), "+a"(lo), "+d"(hi)
                      : "b"(to[0]), "c"(to[1])
                      : "memory", "cc");
-    raw_syscall3(SYS_mprotect, page, 4096, prot);
+    raw_syscall3(SYS_mprotect, page, 4096, xonly ? PROT_EXEC : prot);
     return ok ? 0 : -1;
 }
 
-/* Puts a site's original bytes back, if its mapping is still there. */
+/* Puts a site's original bytes back, if its mapping is still there (callers
+ * then drop it from sites[]). */
 static void site_restore(const struct site *s)
 {
-    long flags = mapping_flags(s->block);
-    if (flags >= 0)
-        swap_code_block(s->block, s->patched, s->original, prot_of(flags));
+    if (mapping_flags(s->block) >= 0)
+        swap_code_block(s->block, s->patched, s->original, s->prot,
+                        xonly_key && other_site_on(s->block & ~4095ULL, s));
 }
 
 /* The 5 bytes before the `syscall` are one instruction the stub can run
@@ -178,7 +201,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     unsigned off = (unsigned)(mov & 15);
     /* A call that may move the guest's %rip (rt_sigreturn, execve) is never
      * rewritable, so for the rest %rip - 2 is the `syscall` that trapped. */
-    if (procmap_missing || off > 11 || nr > 0xffffffffULL ||
+    if (off > 11 || nr > 0xffffffffULL ||
         !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
         site >= 0xFFFFE000ULL || nsites == MAX_SITES)
         return;
@@ -187,7 +210,10 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     /* Cheap tests first: a site that never qualifies must not pay for the
      * mapping query at each of its traps. */
     unsigned slot = (unsigned)(site >> 1) % REFUSED_SLOTS;
-    if (refused[slot] == site || try_copy_from_guest(old, block, 16))
+    uint32_t pkru = xonly_open(); /* the page may be execute-only already */
+    long unreadable = try_copy_from_guest(old, block, 16);
+    xonly_close(pkru);
+    if (refused[slot] == site || unreadable)
         return;
     mem_copy(bytes, old, 16);
     if (!known_instruction(uc, bytes + off, nr))
@@ -200,11 +226,16 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
         return;
     if (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         return; /* another thread patches: this site can wait for its next trap */
+    xonly_probe();
     long flags = mapping_flags(mov);
-    if (flags < 0) {
+    uint64_t page = block & ~4095ULL;
+    if (flags < 0 || page_exposed(page)) {
         refused[slot] = site; /* shared, writable or unknown: ask again only if evicted */
         goto out;
     }
+    /* an execute-only page shows no PROT_READ: its sites know the real one */
+    const struct site *neighbour = other_site_on(page, 0);
+    int prot = neighbour ? neighbour->prot : prot_of(flags);
     uint64_t stub = stub_new(site, bytes + off);
     if (!stub)
         goto out;
@@ -213,8 +244,9 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     mem_copy(bytes + off + 1, &rel, 4);
     uint64_t new[2];
     mem_copy(new, bytes, 16);
-    if (swap_code_block(block, old, new, prot_of(flags)) == 0) {
-        sites[nsites++] = (struct site){block, {old[0], old[1]}, {new[0], new[1]}, stub};
+    if (swap_code_block(block, old, new, prot, xonly_key) == 0) {
+        sites[nsites++] =
+            (struct site){block, {old[0], old[1]}, {new[0], new[1]}, stub, prot};
         debug_log("rewrite: site %p (call %lu) -> stub %p", (void *)site,
                   (unsigned long)(nr & ~X32_SYSCALL_BIT), (void *)stub);
     }
@@ -315,10 +347,42 @@ void fastpath_unpatch_all(void)
         return;
     while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
-    for (int i = 0; i < nsites; i++)
-        site_restore(&sites[i]);
-    nsites = 0;
+    /* one at a time, so that the last site of a page gives it its protection */
+    while (nsites) {
+        site_restore(&sites[nsites - 1]);
+        nsites--;
+    }
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+}
+
+int fastpath_expose_page(uint64_t page)
+{
+    /* A load from the page by the program, or by the runner copying a call's
+     * buffer; never by the runner while it holds patch_lock (it opens the key
+     * for its own reads of code), so waiting here cannot deadlock. */
+    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+        __builtin_ia32_pause();
+    int found = page_exposed(page);
+    for (int i = 0; i < nsites; i++) {
+        struct site *s = &sites[i];
+        if ((s->block & ~4095ULL) != page)
+            continue;
+        site_restore(s);
+        sites[i--] = sites[--nsites];
+        found = 1;
+    }
+    if (found && !page_exposed(page) && nexposed < MAX_EXPOSED)
+        exposed[nexposed++] = page;
+    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    if (found)
+        debug_log("rewrite: page %p was read: its sites have their own bytes again",
+                  (void *)(uintptr_t)page);
+    return found;
+}
+
+int fastpath_xonly_page(uint64_t page)
+{
+    return xonly_key && other_site_on(page, 0);
 }
 
 void fastpath_memory_call(unsigned long nr, const greg_t *g)
@@ -329,13 +393,16 @@ void fastpath_memory_call(unsigned long nr, const greg_t *g)
             memory_range(ARG1(g), ARG2(g), 1);
         break;
     case SYS_mprotect:
-        if (ARG3(g) & PROT_WRITE)
+    case SYS_pkey_mprotect:
+        /* with execute-only pages, any new protection there may let loads in */
+        if ((ARG3(g) & PROT_WRITE) || xonly_key)
             memory_range(ARG1(g), ARG2(g), 1);
         else if (stub_region_in_way(ARG1(g), ARG1(g) + ARG2(g)))
             memory_range(ARG1(g), ARG2(g), 1);
         break;
     case SYS_munmap:
     case SYS_mremap:
+        stub_room_freed();
         memory_range(ARG1(g), ARG2(g), 1);
         break;
     default:
@@ -349,8 +416,7 @@ const char *fastpath_unavailable_reason(void)
         return "the CPU or kernel offers no usable XSAVE";
     if (!fastpath_cx16_usable())
         return "the CPU has no CMPXCHG16B to rewrite a site in one store";
-    mapping_flags((uint64_t)(uintptr_t)&fastpath_unavailable_reason);
-    if (procmap_missing)
-        return "the kernel has no PROCMAP_QUERY (Linux 6.11+), so no site can be checked";
+    if (mapping_flags((uint64_t)(uintptr_t)&fastpath_unavailable_reason) < 0)
+        return "neither PROCMAP_QUERY nor /proc/self/maps tells a site's mapping";
     return 0;
 }

@@ -116,13 +116,23 @@ static uint64_t map_region(uint64_t hint, int high)
  * instruction the patch replaced, run again in the stub (mov $nr,%eax, or
  * syscall()'s mov 8(%rsp),%r9, which reads the same stack: the stub runs on
  * it untouched). */
+/* Set when no region in reach of a site could be mapped: the program holds
+ * the room (static_maps_unchanged maps every gap).  Until it unmaps
+ * something, no trap tries again: three mmaps and munmaps at each trap made
+ * its calls 50 times slower. */
+static int room_taken;
+
+void stub_room_freed(void) { room_taken = 0; }
+
 uint64_t stub_new(uint64_t site, const unsigned char first[5])
 {
-    int i, high_ok = vdso_redeliver_address != 0;
+    int i, high_ok = vdso_redeliver_address != 0 && reachable(site, HIGH_REGIONS_BASE);
     for (i = 0; i < nregions; i++)
         if (regions[i] && reachable(site, regions[i]) &&
             region_used[i] + STUB_SIZE <= REGION_SIZE)
             break;
+    if (i == nregions && room_taken)
+        return 0;
     if (i == nregions) {
         for (i = 0; i < nregions && regions[i]; i++)
             ; /* an evicted slot, else a new one */
@@ -145,6 +155,7 @@ uint64_t stub_new(uint64_t site, const unsigned char first[5])
         if (!r || !reachable(site, r)) {
             if (r)
                 raw_syscall2(SYS_munmap, r, REGION_SIZE);
+            room_taken = 1;
             return 0;
         }
         regions[i] = r;

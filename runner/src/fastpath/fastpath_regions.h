@@ -10,6 +10,8 @@
 /* A new stub within jump range of `site` that runs `first` (the 5 bytes the
  * jump replaces) and enters the hook; 0 when no region can hold one. */
 uint64_t stub_new(uint64_t site, const unsigned char first[5]);
+/* The program unmapped or moved memory: a region that found no room may now. */
+void stub_room_freed(void);
 /* Whether a region below 4 GiB exists, which a guest mapping call may hit. */
 int stub_low_regions(void);
 /* The start of a region below 4 GiB overlapping [addr, end), or 0. */

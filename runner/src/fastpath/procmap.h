@@ -1,7 +1,8 @@
 /* Linux 6.11's PROCMAP_QUERY (the installed headers may predate it): one ioctl
  * on /proc/self/maps describes the mapping at an address, without reading
- * the whole file.  Used to check a site's mapping before a rewrite and a
- * placeholder before a stub region replaces it. */
+ * the whole file (procmap.c reads the file on older kernels).  Used to check
+ * a site's mapping before a rewrite and a placeholder before a stub region
+ * replaces it. */
 #ifndef X32RUN_PROCMAP_H
 #define X32RUN_PROCMAP_H
 
@@ -24,18 +25,10 @@ struct procmap_query {
 #define PM_EXEC 4
 #define PM_SHARED 8
 
-/* Fills *q for the mapping holding addr (or the next one); 0 or -errno. */
-static inline long procmap_query_at(uint64_t addr, struct procmap_query *q)
-{
-    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-    if (fd < 0)
-        return fd;
-    mem_set(q, 0, sizeof *q);
-    q->size = sizeof *q;
-    q->query_addr = addr;
-    long r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, q);
-    raw_syscall1(SYS_close, fd);
-    return r;
-}
+/* Fills *q for the mapping holding addr: 0, or -errno (-ENOENT: none).
+ * procmap.c: the ioctl, or /proc/self/maps where the kernel lacks it. */
+long procmap_query_at(uint64_t addr, struct procmap_query *q);
+/* 1 once a query found no PROCMAP_QUERY (Linux before 6.11): --probe says so. */
+int procmap_query_ioctl_missing(void);
 
 #endif

@@ -167,10 +167,11 @@ static void print_vm_mode(void)
 }
 
 /* CPUID leaf 7: PKU, the protection keys that could make code execute-only. */
-static int cpu_has_pku(void)
+/* CPUID.7.0:ECX.OSPKE: protection keys, and a kernel that turned them on */
+static int cpu_pkeys_on(void)
 {
     unsigned a, b, c, d;
-    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 3));
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 4));
 }
 
 int print_probe(const char *sysroot)
@@ -184,8 +185,11 @@ int print_probe(const char *sysroot)
     printf("sysroot: %s\n", sysroot);
     if (x32)
         printf("mode: native (the kernel runs x32 programs itself)\n");
-    else if (sud) {
-        printf("mode: user (x32 system calls are trapped with syscall user dispatch and emulated)\n");
+    if (sud) {
+        if (x32)
+            printf("user mode (--mode user): available\n");
+        else
+            printf("mode: user (x32 system calls are trapped with syscall user dispatch and emulated)\n");
         const char *why = fastpath_unavailable_reason();
         if (why)
             printf("rewrite fast path: unavailable (%s): every call traps\n", why);
@@ -194,15 +198,21 @@ int print_probe(const char *sysroot)
         else {
             printf("rewrite fast path: on (a system-call site is rewritten at its 4th trap and\n"
                    "      then calls the emulator without a signal; X32_RUN_TRAP=sud turns it off)\n");
-            printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps\n"
-                   "      and numa_maps; not hidden: the rewritten code bytes, which a program\n"
-                   "      that reads its own or libc's code sees (x32-run makes no page\n"
-                   "      execute-only%s);\n"
-                   "      X32_RUN_TRAP=sud runs such programs unchanged\n",
-                   cpu_has_pku() ? "" : "; this CPU has no protection keys to do it");
+            if (cpu_pkeys_on())
+                printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps,\n"
+                       "      numa_maps and the code bytes (a rewritten page is execute-only, by\n"
+                       "      protection key: a load from it, the program's or a system call's,\n"
+                       "      puts the page's own bytes back); a debugger's reads\n"
+                       "      (process_vm_readv, /proc/self/mem) still show the rewrite\n");
+            else
+                printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps\n"
+                       "      and numa_maps; not hidden: the rewritten code bytes, which a program\n"
+                       "      that reads its own or libc's code sees (this CPU has no protection\n"
+                       "      keys to make a page execute-only); X32_RUN_TRAP=sud runs such\n"
+                       "      programs unchanged\n");
         }
     }
-    else
+    else if (!x32)
         printf("mode: user, with the seccomp fallback (no syscall user dispatch: system calls\n"
                "      with the x32 bit are trapped by a seccomp filter; this sets no_new_privs,\n"
                "      so setuid programs started from x32 programs run without privileges)\n");

@@ -100,16 +100,52 @@ struct maps_pass {
     int smaps;
     int keep;   /* the current mapping is the x32 program's */
     int adding; /* ... and continues the pending one (its fields add up) */
+    int xonly;  /* ... and is a rewritten page kept execute-only */
     uint64_t brk_end;
     struct join_block pending;
 };
+
+/* A rewritten page kept execute-only (fastpath_xonly.c) as the kernel would
+ * show it unrewritten: readable ("--xp" becomes "r-xp"), with "rd" in its
+ * VmFlags and protection key 0.  line holds len bytes and room for 3 more. */
+static size_t as_readable(char *line, size_t len, int header)
+{
+    if (header) {
+        char *perms = line;
+        while (perms < line + len && *perms != ' ')
+            perms++;
+        if (perms + 4 < line + len && perms[1] == '-')
+            perms[1] = 'r';
+        return len;
+    }
+    if (len > 14 && mem_eq(line, "ProtectionKey:", 14)) {
+        for (size_t i = 14; i < len && line[i] != '\n'; i++)
+            if (line[i] >= '0' && line[i] <= '9')
+                line[i] = line[i + 1] == '\n' ? '0' : ' ';
+    } else if (len > 9 && mem_eq(line, "VmFlags: ", 9) && !mem_eq(line + 9, "rd ", 3)) {
+        for (size_t i = len; i-- > 9;)
+            line[i + 3] = line[i];
+        mem_copy(line + 9, "rd ", 3);
+        len += 3;
+    }
+    return len;
+}
 
 static void maps_line(char *line, size_t len, void *ctx)
 {
     struct maps_pass *m = ctx;
     uint64_t lo, hi;
+    char fixed[JOIN_LINE];
+    if (len + 3 < sizeof fixed && m->keep && m->xonly && !parse_range(line, &lo, &hi)) {
+        mem_copy(fixed, line, len);
+        len = as_readable(fixed, len, 0);
+        line = fixed;
+    }
     if (parse_range(line, &lo, &hi)) {
         m->keep = maps_line_kept(lo, hi);
+        m->xonly = m->keep && fastpath_xonly_page(lo);
+        if (m->xonly)
+            len = as_readable(line, len, 1);
         m->adding = m->keep && join_continues(&m->pending, line, len, lo);
         if (m->adding) {
             join_extend(&m->pending, hi);
