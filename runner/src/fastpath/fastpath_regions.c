@@ -102,13 +102,17 @@ static uint64_t map_region(uint64_t hint, int high)
     }
     unsigned char *p = (unsigned char *)r;
     /* hlt between and after stubs: a jump there faults with SIGSEGV, as a jump
-     * to an address with no mapping would on the kernel */
-    mem_set(p, 0xf4, REGION_SIZE);
+     * to an address with no mapping would on the kernel.  Only the first page
+     * now; the others stay PROT_NONE (a jump there faults too) until a stub
+     * needs one (stub_new): filling all 16 cost 16 page faults per region, a
+     * visible part of a short program's start. */
+    mem_set(p, 0xf4, 4096);
     if (!high && !vdso_redeliver_address && !redeliver_low)
         p[0] = 0x0f, p[1] = 0x05, p[2] = 0x0f, p[3] = 0x0b; /* syscall; ud2 */
     uint64_t hook = (uint64_t)fast_hook_entry;
     mem_copy(p + 8, &hook, 8);
-    raw_syscall3(SYS_mprotect, r, REGION_SIZE, PROT_READ | PROT_EXEC);
+    raw_syscall3(SYS_mprotect, r, 4096, PROT_READ | PROT_EXEC);
+    raw_syscall3(SYS_mprotect, r + 4096, REGION_SIZE - 4096, PROT_NONE);
     return (uint64_t)r;
 }
 
@@ -178,6 +182,8 @@ uint64_t stub_new(uint64_t site, const unsigned char first[5])
     /* Other threads run the page's earlier stubs meanwhile: it stays executable. */
     if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))
         return 0;
+    if (stub == page)
+        mem_set((void *)page, 0xf4, 4096); /* a page no stub used yet (map_region) */
     mem_copy((void *)stub, code, sizeof code);
     raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC);
     region_used[i] += STUB_SIZE;
