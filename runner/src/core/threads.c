@@ -9,6 +9,7 @@
 #include "core/address_space.h"
 #include "syscalls/emulation.h"
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_poke.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "core/trap.h"
@@ -128,6 +129,10 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     struct thread_state *c = thread_alloc();
     if (!c)
         return -EAGAIN;
+    /* From now on another task may run the program's code while a site is
+     * rewritten (fastpath_poke.c); a vfork child runs while its parent waits. */
+    if (!(flags & CLONE_VFORK))
+        __atomic_store_n(&fastpath_vm_shared, 1, __ATOMIC_RELEASE);
     if (flags & CLONE_SIGHAND) {
         c->sighand = t->sighand;
     } else {

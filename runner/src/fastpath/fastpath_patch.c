@@ -6,13 +6,14 @@
  *
  * A site qualifies when the 5 bytes before its `syscall` are `mov $nr,%eax`
  * with nr equal to the trapped %rax (so they really were the instruction that
- * ran), they lie inside one aligned 16-byte block (one cmpxchg16b replaces
- * them atomically for every thread, so no thread ever fetches half of the new
- * jump; an 8-byte word left the quarter of glibc's sites that cross one on
- * SUD), the mapping is private, executable and not writable (no shared file
- * is changed; no JIT buffer the guest rewrites at will), and the call needs
- * neither the signal frame nor the mask (fastpath_call_rewritable).  Anything
- * else stays on SUD.  The `syscall` bytes themselves are never touched. */
+ * ran), they lie on one page (fastpath_poke.c writes them so that no thread
+ * ever fetches half of the new jump: one cmpxchg16b inside a 16-byte block,
+ * else a plain copy while the program is one task or the int3 sequence with
+ * threads), the mapping is private, executable and not writable (no shared
+ * file is changed; no JIT buffer the guest rewrites at will), and the call
+ * needs neither the signal frame nor the mask (fastpath_call_rewritable).
+ * Anything else stays on SUD.  The `syscall` bytes themselves are never
+ * touched. */
 #include "fastpath/fastpath.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
@@ -22,6 +23,7 @@
 #include "base/x32_syscalls.h"
 #include "fastpath/fastpath_regions.h"
 #include "fastpath/fastpath_xonly.h"
+#include "fastpath/fastpath_poke.h"
 #include "fastpath/procmap.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -33,11 +35,11 @@
 #define MAX_SITES 8192
 
 struct site {
-    uint64_t block;       /* the aligned 16-byte block holding the patch */
-    uint64_t original[2]; /* its bytes before, put back by fastpath_memory_call */
-    uint64_t patched[2];
-    uint64_t stub;        /* where its jump lands */
-    int prot;             /* its page's protection before any rewrite */
+    uint64_t at;                /* the replaced instruction, 5 bytes before `syscall` */
+    unsigned char original[5];  /* put back by fastpath_memory_call and the like */
+    unsigned char patched[5];   /* jmp stub */
+    int prot;                   /* its page's protection before any rewrite */
+    uint64_t stub;              /* where its jump lands */
 };
 
 
@@ -108,7 +110,7 @@ static int page_exposed(uint64_t page)
 static const struct site *other_site_on(uint64_t page, const struct site *not)
 {
     for (int i = 0; i < nsites; i++)
-        if (&sites[i] != not && (sites[i].block & ~4095ULL) == page)
+        if (&sites[i] != not && (sites[i].at & ~4095ULL) == page)
             return &sites[i];
     return 0;
 }
@@ -137,35 +139,13 @@ int fastpath_split_at(uint64_t addr)
     return 0;
 }
 
-/* Swaps an aligned 16-byte code block from `from` to `to` with one
- * cmpxchg16b (inline: the trap path links no libatomic); 0 when done.  prot is
- * the page's own protection; it ends execute-only when `xonly` (the page holds
- * rewritten sites and the CPU has protection keys). */
-static int swap_code_block(uint64_t block, const uint64_t from[2], const uint64_t to[2],
-                           int prot, int xonly)
-{
-    uint64_t page = block & ~4095ULL;
-    note_touched(page);
-    /* (with PROT_READ or PROT_WRITE the kernel drops the execute-only key) */
-    if (raw_syscall3(SYS_mprotect, page, 4096, prot | PROT_WRITE))
-        return -1;
-    uint64_t lo = from[0], hi = from[1];
-    unsigned char ok;
-    __asm__ volatile("lock cmpxchg16b %1\n\tsete %0"
-                     : "=q"(ok), "+m"(*(volatile unsigned __int128 *)block), "+a"(lo), "+d"(hi)
-                     : "b"(to[0]), "c"(to[1])
-                     : "memory", "cc");
-    raw_syscall3(SYS_mprotect, page, 4096, xonly ? PROT_EXEC : prot);
-    return ok ? 0 : -1;
-}
-
 /* Puts a site's original bytes back, if its mapping is still there (callers
  * then drop it from sites[]). */
 static void site_restore(const struct site *s)
 {
-    if (mapping_flags(s->block) >= 0)
-        swap_code_block(s->block, s->patched, s->original, s->prot,
-                        xonly_key && other_site_on(s->block & ~4095ULL, s));
+    if (mapping_flags(s->at) >= 0)
+        poke_site(s->at, s->patched, s->original, s->prot,
+                  xonly_key && other_site_on(s->at & ~4095ULL, s));
 }
 
 /* The 5 bytes before the `syscall` are one instruction the stub can run
@@ -194,27 +174,22 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     if (t->fast.self != (uint64_t)t)
         fastpath_thread_start(t);
     uint64_t site = (uint64_t)uc->uc_mcontext.gregs[REG_RIP] - 2;
-    uint64_t mov = site - 5, block = mov & ~15ULL;
-    unsigned off = (unsigned)(mov & 15);
+    uint64_t mov = site - 5;
     /* A call that may move the guest's %rip (rt_sigreturn, execve) is never
      * rewritable, so for the rest %rip - 2 is the `syscall` that trapped. */
-    if (off > 11 || nr > 0xffffffffULL ||
+    if ((mov & 4095) > 4096 - 5 || nr > 0xffffffffULL ||
         !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
         site >= 0xFFFFE000ULL || nsites == MAX_SITES)
         return;
-    uint64_t old[2];
-    unsigned char bytes[16];
+    unsigned char old[5];
     /* Cheap tests first: a site that never qualifies must not pay for the
      * mapping query at each of its traps. */
     /* sites lie 7 or more bytes apart: mix, so neighbours spread over the slots */
     unsigned slot = (unsigned)(((uint32_t)site * 2654435761u) >> 20) % REFUSED_SLOTS;
     uint32_t pkru = xonly_open(); /* the page may be execute-only already */
-    long unreadable = try_copy_from_guest(old, block, 16);
+    long unreadable = try_copy_from_guest(old, mov, 5);
     xonly_close(pkru);
-    if (refused[slot] == site || unreadable)
-        return;
-    mem_copy(bytes, old, 16);
-    if (!known_instruction(uc, bytes + off, nr))
+    if (refused[slot] == site || unreadable || !known_instruction(uc, old, nr))
         return;
     /* Sites that share a slot share its count (races only lose one): that
      * can only rewrite a rarely run site a little early.  Resetting the count
@@ -227,7 +202,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
         return; /* another thread patches: this site can wait for its next trap */
     xonly_probe();
     long flags = mapping_flags(mov);
-    uint64_t page = block & ~4095ULL;
+    uint64_t page = mov & ~4095ULL;
     if (flags < 0 || page_exposed(page)) {
         refused[slot] = site; /* shared, writable or unknown: ask again only if evicted */
         goto out;
@@ -235,19 +210,23 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     /* an execute-only page shows no PROT_READ: its sites know the real one */
     const struct site *neighbour = other_site_on(page, 0);
     int prot = neighbour ? neighbour->prot : prot_of(flags);
-    uint64_t stub = stub_new(site, bytes + off);
+    uint64_t stub = stub_new(site, old);
     if (!stub)
         goto out;
+    struct site *s = &sites[nsites];
+    s->at = mov;
+    s->prot = prot;
+    s->stub = stub;
+    mem_copy(s->original, old, 5);
     int32_t rel = (int32_t)(stub - site);
-    bytes[off] = 0xe9; /* jmp rel32: ends right at the `syscall` */
-    mem_copy(bytes + off + 1, &rel, 4);
-    uint64_t new[2];
-    mem_copy(new, bytes, 16);
-    if (swap_code_block(block, old, new, prot, xonly_key) == 0) {
-        sites[nsites++] =
-            (struct site){block, {old[0], old[1]}, {new[0], new[1]}, stub, prot};
-        debug_log("rewrite: site %p (call %lu) -> stub %p", (void *)site,
-                  (unsigned long)(nr & ~X32_SYSCALL_BIT), (void *)stub);
+    s->patched[0] = 0xe9; /* jmp rel32: ends right at the `syscall` */
+    mem_copy(s->patched + 1, &rel, 4);
+    note_touched(page);
+    if (poke_site(mov, s->original, s->patched, prot, xonly_key) == 0) {
+        nsites++;
+        debug_log("rewrite: site %p (call %lu) -> stub %p%s", (void *)site,
+                  (unsigned long)(nr & ~X32_SYSCALL_BIT), (void *)stub,
+                  (mov & 15) > 11 ? " (across a 16-byte block)" : "");
     }
 out:
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
@@ -315,7 +294,7 @@ static void memory_range(uint64_t addr, uint64_t len, int may_wait)
     }
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
-        if (s->block + 16 <= addr || s->block >= end)
+        if (s->at + 5 <= addr || s->at >= end)
             continue;
         site_restore(s);
         sites[i--] = sites[--nsites];
@@ -329,11 +308,10 @@ void fastpath_original_view(uint64_t addr, void *buf, size_t n)
         return; /* (a stopped thread is patching: gdb sees the bytes as they are) */
     for (int i = 0; i < nsites; i++) {
         const struct site *s = &sites[i];
-        uint64_t lo = s->block > addr ? s->block : addr;
-        uint64_t hi = s->block + 16 < addr + n ? s->block + 16 : addr + n;
+        uint64_t lo = s->at > addr ? s->at : addr;
+        uint64_t hi = s->at + 5 < addr + n ? s->at + 5 : addr + n;
         if (lo < hi)
-            mem_copy((char *)buf + (lo - addr), (const char *)s->original + (lo - s->block),
-                     hi - lo);
+            mem_copy((char *)buf + (lo - addr), s->original + (lo - s->at), hi - lo);
     }
     __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
 }
@@ -364,7 +342,7 @@ int fastpath_expose_page(uint64_t page)
     int found = page_exposed(page);
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
-        if ((s->block & ~4095ULL) != page)
+        if ((s->at & ~4095ULL) != page)
             continue;
         site_restore(s);
         sites[i--] = sites[--nsites];

@@ -28,9 +28,12 @@ void set_host_mask(uint64_t m, uint64_t *old)
 }
 
 /* SIGSEGV and SIGBUS always reach the runner, so that a bad guest pointer
- * met while translating a call becomes EFAULT; guest faults with SIG_DFL are
- * then re-raised with the default action. */
-static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS; }
+ * met while translating a call becomes EFAULT (and a load from an
+ * execute-only rewritten page puts its bytes back); SIGTRAP, so that a thread
+ * meeting the int3 of a site being rewritten runs past it
+ * (fastpath_poke.c).  Guest signals with SIG_DFL are then re-raised with the
+ * default action. */
+static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS || sig == SIGTRAP; }
 
 void install_host_action(int sig, const struct guest_sigaction *a)
 {
