@@ -24,6 +24,7 @@
 #include "fastpath/fastpath_regions.h"
 #include "fastpath/fastpath_xonly.h"
 #include "fastpath/fastpath_poke.h"
+#include "fastpath/insn_len.h"
 #include "fastpath/procmap.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -148,10 +149,10 @@ static void site_restore(const struct site *s)
                   xonly_key && other_site_on(s->at & ~4095ULL, s));
 }
 
-/* The 5 bytes before the `syscall` are one instruction the stub can run
- * again: `mov $nr,%eax` with nr the trapped %rax, or glibc syscall()'s
- * `mov 8(%rsp),%r9` with %r9 equal to what is there now.  A register that
- * disagrees means the bytes are the tail of some other instruction. */
+/* The 5 bytes at b are one instruction the stub can run again: `mov
+ * $nr,%eax` with nr the trapped %rax, or glibc syscall()'s `mov 8(%rsp),%r9`
+ * with %r9 equal to what is there now.  A register that disagrees means the
+ * bytes are the tail of some other instruction. */
 static int known_instruction(ucontext_t *uc, const unsigned char *b, uint64_t nr)
 {
     static const unsigned char load_r9[5] = {0x4c, 0x8b, 0x4c, 0x24, 0x08};
@@ -181,16 +182,42 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
         !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
         site >= 0xFFFFE000ULL || nsites == MAX_SITES)
         return;
-    unsigned char old[5];
+    /* the 16 bytes before the `syscall`: the mov, and maybe one instruction after it */
+    unsigned char before[16];
     /* Cheap tests first: a site that never qualifies must not pay for the
      * mapping query at each of its traps. */
     /* sites lie 7 or more bytes apart: mix, so neighbours spread over the slots */
     unsigned slot = (unsigned)(((uint32_t)site * 2654435761u) >> 20) % REFUSED_SLOTS;
-    uint32_t pkru = xonly_open(); /* the page may be execute-only already */
-    long unreadable = try_copy_from_guest(old, mov, 5);
-    xonly_close(pkru);
-    if (refused[slot] == site || unreadable || !known_instruction(uc, old, nr))
+    if (refused[slot] == site)
         return;
+    uint32_t pkru = xonly_open(); /* the page may be execute-only already */
+    long unreadable = (site & 4095) < 16 ? try_copy_from_guest(before + 11, mov, 5)
+                                          : try_copy_from_guest(before, site - 16, 16);
+    xonly_close(pkru);
+    if (unreadable)
+        return;
+    /* `mov $nr,%eax` right before the `syscall`, or with one plain instruction
+     * between them (glibc: `movslq %esi,%rsi` in futex wakes, `mov %edx,%edx` in
+     * getdents64, `mov %rdx,%rsi` in fstat...), which the stub then runs too */
+    int len = 5;
+    if (!known_instruction(uc, before + 11, nr)) {
+        /* The trapped %rax proves the mov ran only if the instruction after it
+         * leaves %rax alone, and a REX byte before the b8 would make it a mov
+         * to another register: libsanitizer's `mov $nr,%r8d; mov %r8,%rax`. */
+        int k, ax;
+        for (k = 2; k <= 10 && (site & 4095) >= 16; k++)
+            if (before[11 - k] == 0xb8 && (before[10 - k] & 0xf0) != 0x40 &&
+                insn_len(before + 16 - k, k, &ax) == k && !ax &&
+                known_instruction(uc, before + 11 - k, nr))
+                break;
+        if (k > 10 || (site & 4095) < 16)
+            return;
+        len = 5 + k;
+        mov = site - (uint64_t)len;
+        if ((mov & 4095) > 4096 - 5)
+            return;
+    }
+    const unsigned char *old = before + 16 - len;
     /* Sites that share a slot share its count (races only lose one): that
      * can only rewrite a rarely run site a little early.  Resetting the count
      * at each newcomer, as before, meant that sites taking turns on a slot
@@ -210,7 +237,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     /* an execute-only page shows no PROT_READ: its sites know the real one */
     const struct site *neighbour = other_site_on(page, 0);
     int prot = neighbour ? neighbour->prot : prot_of(flags);
-    uint64_t stub = stub_new(site, old);
+    uint64_t stub = stub_new(site, old, len);
     if (!stub)
         goto out;
     struct site *s = &sites[nsites];
@@ -218,8 +245,8 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     s->prot = prot;
     s->stub = stub;
     mem_copy(s->original, old, 5);
-    int32_t rel = (int32_t)(stub - site);
-    s->patched[0] = 0xe9; /* jmp rel32: ends right at the `syscall` */
+    int32_t rel = (int32_t)(stub - (mov + 5));
+    s->patched[0] = 0xe9; /* jmp rel32 */
     mem_copy(s->patched + 1, &rel, 4);
     note_touched(page);
     if (poke_site(mov, s->original, s->patched, prot, xonly_key) == 0) {

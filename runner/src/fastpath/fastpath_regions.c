@@ -20,7 +20,6 @@
 
 extern char fast_hook_entry[];
 
-#define STUB_SIZE 16
 #define FIRST_STUB 16 /* offset 0: hlts (or, see redeliver_low, the slow exit's `syscall`);
                        * 8: the hook's address */
 #define MAX_REGIONS 8
@@ -116,8 +115,9 @@ static uint64_t map_region(uint64_t hint, int high)
     return (uint64_t)r;
 }
 
-/* A free stub within jump range of `site`; 0 if none.  `code` is the
- * instruction the patch replaced, run again in the stub (mov $nr,%eax, or
+/* A free stub within jump range of `site` (the `syscall`); 0 if none.  `code`
+ * (len bytes) is the instruction the patch replaced and any instruction
+ * between it and the `syscall`, run again in the stub (mov $nr,%eax, or
  * syscall()'s mov 8(%rsp),%r9, which reads the same stack: the stub runs on
  * it untouched). */
 /* Set when no region in reach of a site could be mapped: the program holds
@@ -128,12 +128,23 @@ static int room_taken;
 
 void stub_room_freed(void) { room_taken = 0; }
 
-uint64_t stub_new(uint64_t site, const unsigned char first[5])
+/* Where in a region whose first `used` bytes are taken a stub of `size` goes:
+ * a stub stays on one page (its page is made writable alone). */
+static uint32_t stub_offset(uint32_t used, uint32_t size)
 {
+    return (used & 4095) + size > 4096 ? (used + 4095) & ~4095u : used;
+}
+
+uint64_t stub_new(uint64_t site, const unsigned char *code_in, int len)
+{
+    /* code, mov $ret,%ecx (5), jmp *hook(%rip) (6): 16 or 32 bytes, on one page */
+    uint32_t size = (uint32_t)(len + 11 + 15) & ~15u;
+    if (len < 5 || size > 32)
+        return 0;
     int i, high_ok = vdso_redeliver_address != 0 && reachable(site, HIGH_REGIONS_BASE);
     for (i = 0; i < nregions; i++)
-        if (regions[i] && reachable(site, regions[i]) &&
-            region_used[i] + STUB_SIZE <= REGION_SIZE)
+        if (regions[i] && reachable(site, regions[i]) && stub_offset(region_used[i], size) +
+            size <= REGION_SIZE)
             break;
     if (i == nregions && room_taken)
         return 0;
@@ -169,24 +180,26 @@ uint64_t stub_new(uint64_t site, const unsigned char first[5])
         if (!vdso_redeliver_address && !redeliver_low)
             redeliver_low = r;
     }
+    region_used[i] = stub_offset(region_used[i], size);
     uint64_t stub = regions[i] + region_used[i];
-    unsigned char code[STUB_SIZE];
+    unsigned char code[32];
     uint32_t ret = (uint32_t)(site + 2);
-    int32_t rel = (int32_t)((regions[i] + 8) - (stub + 16));
-    mem_copy(code, first, 5);
-    code[5] = 0xb9; /* mov $ret,%ecx: what `syscall` would leave there */
-    mem_copy(code + 6, &ret, 4);
-    code[10] = 0xff, code[11] = 0x25; /* jmp *hook(%rip) */
-    mem_copy(code + 12, &rel, 4);
+    int32_t rel = (int32_t)((regions[i] + 8) - (stub + (uint64_t)len + 11));
+    mem_set(code, 0xf4, sizeof code);
+    mem_copy(code, code_in, (size_t)len);
+    code[len] = 0xb9; /* mov $ret,%ecx: what `syscall` would leave there */
+    mem_copy(code + len + 1, &ret, 4);
+    code[len + 5] = 0xff, code[len + 6] = 0x25; /* jmp *hook(%rip) */
+    mem_copy(code + len + 7, &rel, 4);
     uint64_t page = stub & ~4095ULL;
     /* Other threads run the page's earlier stubs meanwhile: it stays executable. */
     if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))
         return 0;
     if (stub == page)
         mem_set((void *)page, 0xf4, 4096); /* a page no stub used yet (map_region) */
-    mem_copy((void *)stub, code, sizeof code);
+    mem_copy((void *)stub, code, size);
     raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC);
-    region_used[i] += STUB_SIZE;
+    region_used[i] += size;
     return stub;
 }
 

@@ -7,9 +7,10 @@
 
 #define REGION_SIZE (64 * 1024)
 
-/* A new stub within jump range of `site` that runs `first` (the 5 bytes the
- * jump replaces) and enters the hook; 0 when no region can hold one. */
-uint64_t stub_new(uint64_t site, const unsigned char first[5]);
+/* A new stub within jump range of `site` (the `syscall`) that runs `code`
+ * (len bytes: the instruction the jump replaces, and any between it and the
+ * `syscall`) and enters the hook; 0 when no region can hold one. */
+uint64_t stub_new(uint64_t site, const unsigned char *code, int len);
 /* The program unmapped or moved memory: a region that found no room may now. */
 void stub_room_freed(void);
 /* Whether a region below 4 GiB exists, which a guest mapping call may hit. */
