@@ -4,6 +4,7 @@
 #include "syscalls/emulation.h"
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_xonly.h"
+#include "fastpath/fastpath_poke.h"
 #include "gdb/stub/gdb.h"
 #include "base/guest_mem.h"
 #include "signals/signals.h"
@@ -162,6 +163,8 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
     greg_t *g = uc->uc_mcontext.gregs;
     if (fastpath_enabled && fastpath_redeliver(t, uc))
         return; /* the rewrite fast path: the hook's exit with signals to deliver */
+    if (fastpath_enabled)
+        poke_fix_torn_call(uc); /* a half-written site's mov ran (fastpath_poke.c) */
     run_emulated_call(t, uc, (uint64_t)g[REG_RAX], CALL_FROM_SIGSYS);
     /* The rewrite fast path: still "in the call", so a signal now is queued and
      * a fault reading the site's bytes is a recoverable one. */

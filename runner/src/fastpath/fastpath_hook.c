@@ -12,7 +12,6 @@
  * the same restarts, masks and sigreturn as on the SUD path. */
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_xonly.h"
-#include "fastpath/fastpath_poke.h"
 #include "base/raw_syscall.h"
 #include "signals/signal_internal.h"
 #include "core/trap.h"
@@ -174,8 +173,6 @@ int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginf
     uint64_t pc = (uint64_t)g[REG_RIP];
     if (xonly_read_fault(sig, si))
         return 1; /* a load from an execute-only rewritten page: re-run it */
-    if (poke_int3_trap(uc, sig, si))
-        return 1; /* a site being rewritten with its int3 first: run past it */
     if (pc == (uint64_t)fast_hook_entry) {
         /* Nothing done yet and every guest register intact: as if the signal
          * came just before the `syscall`, which runs (through SUD) after it. */

@@ -7,9 +7,9 @@
  * A site qualifies when the 5 bytes before its `syscall` are `mov $nr,%eax`
  * with nr equal to the trapped %rax (so they really were the instruction that
  * ran), they lie on one page (fastpath_poke.c writes them so that no thread
- * ever fetches half of the new jump: one cmpxchg16b inside a 16-byte block,
- * else a plain copy while the program is one task or the int3 sequence with
- * threads), the mapping is private, executable and not writable (no shared
+ * ever runs half of a jump: one cmpxchg16b inside a 16-byte block, else a
+ * plain copy while the program is one task, or two swaps in an order whose
+ * half-way state is a mov the SIGSYS handler puts right), the mapping is private, executable and not writable (no shared
  * file is changed; no JIT buffer the guest rewrites at will), and the call
  * needs neither the signal frame nor the mask (fastpath_call_rewritable).
  * Anything else stays on SUD.  The `syscall` bytes themselves are never
@@ -36,7 +36,8 @@
 #define MAX_SITES 8192
 
 struct site {
-    uint64_t at;                /* the replaced instruction, 5 bytes before `syscall` */
+    uint64_t at;                /* the replaced instruction */
+    uint64_t syscall_at;        /* its `syscall` (5 bytes on, or 5 and one instruction) */
     unsigned char original[5];  /* put back by fastpath_memory_call and the like */
     unsigned char patched[5];   /* jmp stub */
     int prot;                   /* its page's protection before any rewrite */
@@ -145,7 +146,7 @@ int fastpath_split_at(uint64_t addr)
 static void site_restore(const struct site *s)
 {
     if (mapping_flags(s->at) >= 0)
-        poke_site(s->at, s->patched, s->original, s->prot,
+        poke_site(s->at, s->syscall_at, s->patched, s->original, s->prot,
                   xonly_key && other_site_on(s->at & ~4095ULL, s));
 }
 
@@ -242,6 +243,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
         goto out;
     struct site *s = &sites[nsites];
     s->at = mov;
+    s->syscall_at = site;
     s->prot = prot;
     s->stub = stub;
     mem_copy(s->original, old, 5);
@@ -249,7 +251,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     s->patched[0] = 0xe9; /* jmp rel32 */
     mem_copy(s->patched + 1, &rel, 4);
     note_touched(page);
-    if (poke_site(mov, s->original, s->patched, prot, xonly_key) == 0) {
+    if (poke_site(mov, site, s->original, s->patched, prot, xonly_key) == 0) {
         nsites++;
         debug_log("rewrite: site %p (call %lu) -> stub %p%s", (void *)site,
                   (unsigned long)(nr & ~X32_SYSCALL_BIT), (void *)stub,

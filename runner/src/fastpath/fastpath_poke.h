@@ -15,12 +15,13 @@ extern int fastpath_vm_shared;
 
 /* Replaces the 5 bytes at `at` (`from`, or nothing is written: -1) by `to`, on
  * a page whose own protection is prot; the page ends PROT_EXEC alone when
- * xonly (fastpath_xonly.c).  0 when done.  Called with patch_lock held. */
-int poke_site(uint64_t at, const unsigned char from[5], const unsigned char to[5], int prot,
-              int xonly);
-/* fastpath_host_signal, first thing: 1 when this SIGTRAP is a thread that met
- * the int3 poke_site puts first while it rewrites a site its block cannot
- * hold; the site's instruction is run for it, as if it had been there. */
-int poke_int3_trap(ucontext_t *uc, int sig, const siginfo_t *si);
+ * xonly (fastpath_xonly.c).  syscall_at: the site's `syscall`.  0 when done.
+ * Called with patch_lock held. */
+int poke_site(uint64_t at, uint64_t syscall_at, const unsigned char from[5],
+              const unsigned char to[5], int prot, int xonly);
+/* The SIGSYS handler, before it emulates a call: a thread that ran a site's
+ * mov while poke_site had written half of it trapped with a mixed call
+ * number; this puts the site's own number in %rax. */
+void poke_fix_torn_call(ucontext_t *uc);
 
 #endif

@@ -10,6 +10,7 @@
 #include "gdb/stub/gdb.h"
 #include "base/x32_abi.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/syscall.h>
 
 extern void host_restorer(void);
@@ -29,11 +30,9 @@ void set_host_mask(uint64_t m, uint64_t *old)
 
 /* SIGSEGV and SIGBUS always reach the runner, so that a bad guest pointer
  * met while translating a call becomes EFAULT (and a load from an
- * execute-only rewritten page puts its bytes back); SIGTRAP, so that a thread
- * meeting the int3 of a site being rewritten runs past it
- * (fastpath_poke.c).  Guest signals with SIG_DFL are then re-raised with the
- * default action. */
-static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS || sig == SIGTRAP; }
+ * execute-only rewritten page puts its bytes back); guest faults with SIG_DFL
+ * are then re-raised with the default action. */
+static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS; }
 
 void install_host_action(int sig, const struct guest_sigaction *a)
 {
@@ -54,17 +53,46 @@ void install_host_action(int sig, const struct guest_sigaction *a)
     raw_syscall4(SYS_rt_sigaction, sig, &k, 0, 8);
 }
 
+/* The signals this process inherited as ignored, from the SigIgn line of
+ * /proc/self/status: one read instead of a query per signal (64 calls of the
+ * runner's start); 0 with *ok clear when the file cannot tell. */
+static uint64_t inherited_ignored(int *ok)
+{
+    char buf[4096];
+    *ok = 0;
+    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/status", O_RDONLY | O_CLOEXEC, 0);
+    if (fd < 0)
+        return 0;
+    long n = raw_syscall3(SYS_read, fd, buf, sizeof buf - 1);
+    raw_syscall1(SYS_close, fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = 0;
+    for (const char *p = buf; *p; p++) {
+        if ((p == buf || p[-1] == '\n') && mem_eq(p, "SigIgn:\t", 8)) {
+            p += 8;
+            uint64_t m = parse_hex(&p);
+            *ok = *p == '\n';
+            return m;
+        }
+    }
+    return 0;
+}
+
 void signals_init(struct thread_state *main_thread)
 {
     struct guest_sighand *sh = &main_thread->own_sighand;
     main_thread->sighand = sh;
     main_thread->ss_flags = SS_DISABLE;
+    int known;
+    uint64_t ignored = inherited_ignored(&known);
     for (int sig = 1; sig <= NSIG_GUEST; sig++) {
         struct kernel_sigaction k;
         mem_set(&sh->act[sig], 0, sizeof sh->act[sig]);
         /* Inherited SIG_IGN stays ignored, as across a real exec. */
-        if (sig != SIGSYS && raw_syscall4(SYS_rt_sigaction, sig, 0, &k, 8) == 0 &&
-            k.handler == SIG_IGN)
+        if (sig != SIGSYS &&
+            (known ? (ignored & BIT(sig)) != 0
+                   : raw_syscall4(SYS_rt_sigaction, sig, 0, &k, 8) == 0 && k.handler == SIG_IGN))
             sh->act[sig].handler = (uint32_t)(uintptr_t)SIG_IGN;
         if (runner_needs(sig))
             install_host_action(sig, &sh->act[sig]);
