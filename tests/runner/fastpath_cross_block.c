@@ -63,9 +63,8 @@ static int all_first_bytes(site_fn *g, unsigned char want)
     int ok = 1;
     for (int i = 0; i < 4; i++) {
         unsigned char b = 0;
-        struct iovec local = {&b, 1};
-        struct iovec remote = {(void *)((uintptr_t)g[i] + (uintptr_t)offsets[i]), 1};
-        if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != 1 || b != want)
+        code_peek((const void *)((uintptr_t)g[i] + (uintptr_t)offsets[i]), &b, 1);
+        if (b != want)
             ok = 0;
     }
     return ok;

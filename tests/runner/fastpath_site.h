@@ -12,7 +12,8 @@
 #define FASTPATH_SITE_H
 #include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #ifdef __ILP32__
@@ -78,15 +79,21 @@ static inline int rewrite_expected(void)
     return strcmp(m, "1") == 0;
 }
 
-/* n bytes of the site as a debugger reads them (process_vm_readv).  Where the
- * CPU has protection keys, x32-run keeps a rewritten page execute-only and a
- * plain load from it would put the original bytes back for good. */
-static inline void site_peek(void *buf, size_t n)
+/* n bytes of code at addr as a debugger reads them, through /proc/self/mem
+ * (as ptrace does).  Where the CPU has protection keys, x32-run keeps a
+ * rewritten page execute-only: a plain load from it, or a process_vm_readv
+ * (which needs a readable mapping), would put the original bytes back. */
+static inline void code_peek(const void *addr, void *buf, size_t n)
 {
-    struct iovec local = {buf, n}, remote = {(void *)site_mov, n};
-    if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
-        memcpy(buf, site_mov, n);
+    int fd = open("/proc/self/mem", O_RDONLY);
+    ssize_t r = fd < 0 ? -1 : pread(fd, buf, n, (off_t)(uintptr_t)addr);
+    if (fd >= 0)
+        close(fd);
+    if (r != (ssize_t)n)
+        memcpy(buf, addr, n);
 }
+
+static inline void site_peek(void *buf, size_t n) { code_peek(site_mov, buf, n); }
 
 static inline unsigned char site_first_byte(void)
 {

@@ -5,7 +5,7 @@
  * and, where the CPU has memory protection keys, keeps that page
  * execute-only: a load from it gets the original bytes back.  The loads here
  * are the program's own (memcpy), and the kernel's for a system call (write
- * to a pipe).  Without protection keys no load can be kept from seeing the
+ * to a pipe, and process_vm_readv of itself, which needs a readable page).  Without protection keys no load can be kept from seeing the
  * jump, so where run.sh says the fast path rewrites (X32_TEST_EXPECT_REWRITE=1)
  * and the CPU has none, this test reports what it saw and is skipped (exit
  * 77); sud.sh runs it again under X32_RUN_TRAP=sud, where it must pass. */
@@ -14,6 +14,7 @@
 #include <cpuid.h>
 #include <dlfcn.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 
 #define SPAN 64
 
@@ -22,6 +23,15 @@ static int cpu_has_pkeys(void)
 {
     unsigned a, b, c, d;
     return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 4));
+}
+
+/* The bytes at code as process_vm_readv of this process reads them. */
+static int same_through_vm_readv(const unsigned char *code, const unsigned char *want)
+{
+    unsigned char got[SPAN];
+    struct iovec local = {got, SPAN}, remote = {(void *)code, SPAN};
+    CHECK_EQ(process_vm_readv(getpid(), &local, 1, &remote, 1, 0), SPAN);
+    return memcmp(got, want, SPAN) == 0;
 }
 
 static void calls(long parent, int n)
@@ -63,17 +73,20 @@ int main(void)
     /* the kernel's loads first: a later memcpy would have put the bytes back */
     int pipe_same = same_through_pipe(own, own0);
     calls(parent, 5000);
+    int vm_same = same_through_vm_readv(libc_fn, libc0);
     int own_same = memcmp(own0, own, SPAN) == 0;
     int libc_same = memcmp(libc0, libc_fn, SPAN) == 0;
     const char *expect = getenv("X32_TEST_EXPECT_REWRITE");
-    if (expect && *expect == '1' && !cpu_has_pkeys() && !(own_same && libc_same && pipe_same)) {
-        printf("skip: x32-run's fast path rewrote code the program reads (%s%s%s); this CPU "
+    if (expect && *expect == '1' && !cpu_has_pkeys() &&
+        !(own_same && libc_same && pipe_same && vm_same)) {
+        printf("skip: x32-run's fast path rewrote code the program reads (%s%s%s%s); this CPU "
                "has no protection keys to hide it; X32_RUN_TRAP=sud does (sud/misc_code_bytes)\n",
                own_same ? "" : "its own site ", libc_same ? "" : "libc ",
-               pipe_same ? "" : "write(2) of its site");
+               pipe_same ? "" : "write(2) of its site ", vm_same ? "" : "process_vm_readv of libc");
         return 77;
     }
     CHECK(pipe_same);
+    CHECK(vm_same);
     CHECK(own_same);
     CHECK(libc_same);
     /* once read, the bytes stay the file's through further calls */

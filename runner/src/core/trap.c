@@ -106,7 +106,7 @@ long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
         /* The kernel refused a buffer on an execute-only rewritten page: that
          * page gets its own bytes and protection back, and the call is made
          * once more, as it would have worked on a kernel that runs x32. */
-        if (r != -EFAULT || again || !fastpath_enabled || !xonly_expose_arguments(g))
+        if (r != -EFAULT || again || !fastpath_enabled || !xonly_expose_arguments(nr, g))
             break;
     }
     t->fault_recovery = 0;

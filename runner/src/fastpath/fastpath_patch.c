@@ -386,6 +386,14 @@ int fastpath_expose_page(uint64_t page)
     return found;
 }
 
+int fastpath_expose_all(void)
+{
+    int any = 0;
+    while (xonly_key && nsites)
+        any |= fastpath_expose_page(sites[nsites - 1].at & ~4095ULL);
+    return any;
+}
+
 int fastpath_xonly_page(uint64_t page)
 {
     return xonly_key && other_site_on(page, 0);

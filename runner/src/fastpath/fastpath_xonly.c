@@ -23,6 +23,8 @@
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
+#include "base/x32_abi.h"
+#include "base/x32_syscalls.h"
 #include <cpuid.h>
 #include <errno.h>
 #include <sys/mman.h>
@@ -107,10 +109,26 @@ int xonly_read_fault(int sig, const siginfo_t *si)
     return fastpath_expose_page((uint64_t)(uintptr_t)si->si_addr & ~4095ULL);
 }
 
-int xonly_expose_arguments(const greg_t *g)
+/* The calls whose buffers hide behind a vector of them: their arguments do
+ * not point at the page the kernel could not read. */
+static int reads_through_vectors(uint64_t nr)
+{
+    switch (nr & ~X32_SYSCALL_BIT) {
+    case X32_NR_readv: case X32_NR_writev: case X32_NR_preadv: case X32_NR_pwritev:
+    case X32_NR_preadv2: case X32_NR_pwritev2: case X32_NR_sendmsg: case X32_NR_sendmmsg:
+    case X32_NR_vmsplice: case X32_NR_process_vm_readv: case X32_NR_process_vm_writev:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int xonly_expose_arguments(uint64_t nr, const greg_t *g)
 {
     if (!xonly_key)
         return 0;
+    if (reads_through_vectors(nr))
+        return fastpath_expose_all(); /* rare: EFAULT, execute-only pages and a vector */
     static const int regs[6] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
     int any = 0;
     for (int i = 0; i < 6; i++) {

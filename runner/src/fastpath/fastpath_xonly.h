@@ -18,10 +18,12 @@ void xonly_close(uint32_t old);
 /* signal handler, first thing: 1 when this was a load from a rewritten page,
  * which now holds its original bytes again (the load is re-run). */
 int xonly_read_fault(int sig, const siginfo_t *si);
-/* trap.c, after a call failed with EFAULT: exposes (as below) the rewritten
- * pages its arguments point at, or just before; 1 when there were any, and
- * the call is made again. */
-int xonly_expose_arguments(const greg_t *g);
+/* trap.c, after call nr failed with EFAULT: exposes (as below) the rewritten
+ * pages its arguments point at, or just before (every one, for the calls that
+ * take vectors of buffers); 1 when there were any, and the call is made again. */
+int xonly_expose_arguments(uint64_t nr, const greg_t *g);
+/* fastpath_patch.c: every execute-only page exposed; 1 when there was one. */
+int fastpath_expose_all(void);
 /* fastpath_patch.c: every site on page gets its bytes back and its protection,
  * and the page is not rewritten again; 0 when no site was there. */
 int fastpath_expose_page(uint64_t page);

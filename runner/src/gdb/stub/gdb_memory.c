@@ -1,5 +1,6 @@
 /* Guest memory for gdb's m/M/X packets and breakpoints.  Reads go through
- * process_vm_readv on ourselves and writes through /proc/self/mem: both come
+ * process_vm_readv on ourselves (/proc/self/mem for an execute-only page,
+ * which it cannot read) and writes through /proc/self/mem: both come
  * back with an error on an unmapped page instead of faulting, and the latter
  * writes read-only text (where breakpoints go), as ptrace's POKETEXT does.
  * Only the guest's 4 GiB is reachable: the runner lives above it.  gdb sees
@@ -27,8 +28,17 @@ int gdb_mem_read(uint64_t addr, void *buf, size_t n)
     struct iovec local = {buf, n}, remote = {(void *)(uintptr_t)addr, n};
     long r = raw_syscall6(SYS_process_vm_readv, raw_syscall0(SYS_getpid), (long)&local, 1,
                           (long)&remote, 1, 0);
-    if (r != (long)n)
-        return -1;
+    if (r != (long)n) {
+        /* An execute-only rewritten page (fastpath_xonly.c) has no VM_READ, which
+         * process_vm_readv needs; /proc/self/mem reads it, as ptrace does. */
+        long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/mem", O_RDONLY | O_CLOEXEC, 0);
+        if (raw_failed(fd))
+            return -1;
+        r = raw_syscall4(SYS_pread64, fd, buf, n, addr);
+        raw_syscall1(SYS_close, fd);
+        if (r != (long)n)
+            return -1;
+    }
     if (fastpath_enabled)
         fastpath_original_view(addr, buf, n);
     return 0;
