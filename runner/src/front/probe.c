@@ -202,8 +202,8 @@ int print_probe(const char *sysroot)
                 printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps,\n"
                        "      numa_maps and the code bytes (a rewritten page is execute-only, by\n"
                        "      protection key: a load from it, the program's or a system call's,\n"
-                       "      puts the page's own bytes back); a debugger's reads\n"
-                       "      (process_vm_readv, /proc/self/mem) still show the rewrite\n");
+                       "      puts the page's own bytes back); a read of /proc/self/mem\n"
+                       "      still shows the rewrite\n");
             else
                 printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps\n"
                        "      and numa_maps; not hidden: the rewritten code bytes, which a program\n"
