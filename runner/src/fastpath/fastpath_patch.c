@@ -4,16 +4,18 @@
  *
  * The stubs' regions are fastpath_regions.c's.
  *
- * A site qualifies when the 5 bytes before its `syscall` are `mov $nr,%eax`
- * with nr equal to the trapped %rax (so they really were the instruction that
- * ran), they lie on one page (fastpath_poke.c writes them so that no thread
- * ever runs half of a jump: one cmpxchg16b inside a 16-byte block, else a
- * plain copy while the program is one task, or two swaps in an order whose
- * half-way state is a mov the SIGSYS handler puts right), the mapping is private, executable and not writable (no shared
- * file is changed; no JIT buffer the guest rewrites at will), and the call
- * needs neither the signal frame nor the mask (fastpath_call_rewritable).
- * Anything else stays on SUD.  The `syscall` bytes themselves are never
- * touched. */
+ * A site qualifies when the 5 bytes before its `syscall` (or before one
+ * plain instruction and the `syscall`, insn_len.c) are `mov $nr,%eax` with nr
+ * equal to the trapped %rax (so they really were the instruction that ran),
+ * or glibc syscall()'s `mov 8(%rsp),%r9`; they lie on one page
+ * (fastpath_poke.c writes them so that no thread ever runs half of a jump:
+ * one cmpxchg16b inside a 16-byte block, else a plain copy while the program
+ * is one task, or two swaps in an order whose half-way state is a mov the
+ * SIGSYS handler puts right); the mapping is private, executable and not
+ * writable (no shared file is changed; no JIT buffer the guest rewrites at
+ * will); and the call needs neither the signal frame nor the mask
+ * (fastpath_call_rewritable).  Anything else stays on SUD.  The `syscall`
+ * bytes themselves are never touched. */
 #include "fastpath/fastpath.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
