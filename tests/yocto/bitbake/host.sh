@@ -23,14 +23,17 @@ oe_series="wrynose:oe-core-wrynose-bitbake-2.18.tar.xz scarthgap:oe-core-scarthg
 oe_copied="LICENSE runner/yocto/meta-x32-sdk tests/yocto/meta-x32-sdk-check tests/yocto/bitbake/parse.sh"
 
 # oe_as_user CMD...: CMD as the parse user, in a clean environment (root's PATH or
-# Python must not leak into BitBake's, and bitbake passes few variables on anyway).
+# Python must not leak into BitBake's, and bitbake passes few variables on anyway:
+# LOCPATH, where the locale compiled below lives, only when asked to).
 oe_as_user() {
     if [ -n "$oe_runas" ]; then
         $oe_runas env -i HOME="$oe_home" USER="$oe_user" PATH="$oe_path" \
-            LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} "$@"
+            LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} \
+            ${oe_locpath:+BB_ENV_PASSTHROUGH_ADDITIONS=LOCPATH} "$@"
     else
         env -i HOME="$oe_home" USER="$oe_user" PATH="$oe_path" \
-            LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} "$@"
+            LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} \
+            ${oe_locpath:+BB_ENV_PASSTHROUGH_ADDITIONS=LOCPATH} "$@"
     fi
 }
 
@@ -47,7 +50,7 @@ oe_host() {
         # BitBake refuses to run as root: a system user of this suite's own.
         oe_user=${X32_SDK_YOCTO_USER:-x32-sdk-yocto}
         if ! id "$oe_user" > /dev/null 2>&1; then
-            useradd -m -s /bin/sh -c 'x32-sdk tests/yocto: BitBake parses' "$oe_user" \
+            useradd -m -s /bin/sh -c 'x32-sdk tests/yocto, BitBake parses (a colon would end the passwd field)' "$oe_user" \
                 > "$TEST_TMP/useradd.log" 2>&1 \
                 || { oe_skip="BitBake refuses root and useradd $oe_user failed: $(tail -n 1 "$TEST_TMP/useradd.log")"; return 1; }
         fi
@@ -73,8 +76,10 @@ oe_host() {
     # system lacks it, one compiled into the cache (LOCPATH) needs no root.
     if ! locale -a 2> /dev/null | grep -qix 'en_US.utf-\{0,1\}8'; then
         oe_locpath=$oe_cache/locale
+        # (localedef makes the locale's own folder, not the one above it)
         [ -d "$oe_locpath/en_US.UTF-8" ] \
-            || oe_as_user localedef -i en_US -f UTF-8 "$oe_locpath/en_US.UTF-8" > "$TEST_TMP/localedef.log" 2>&1 \
+            || { oe_as_user mkdir -p "$oe_locpath" \
+                 && oe_as_user localedef -i en_US -f UTF-8 "$oe_locpath/en_US.UTF-8"; } > "$TEST_TMP/localedef.log" 2>&1 \
             || { oe_skip="no en_US.UTF-8 locale and localedef failed: $(tail -n 1 "$TEST_TMP/localedef.log") (Debian: apt-get install locales)"; return 1; }
     fi
     oe_as_user python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2> /dev/null \
