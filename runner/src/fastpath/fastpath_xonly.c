@@ -17,7 +17,8 @@
  * unreadable and executable, so the rewrite stays readable: --probe and
  * runner/README.md say so, and X32_RUN_TRAP=sud is the way to run such
  * programs.  The runner itself reads rewritten pages with the key opened
- * (xonly_open), the way a debugger reads them through process_vm_readv. */
+ * (xonly_open); a debugger reads them through /proc/self/mem or ptrace,
+ * which ignore protection and so still show the rewrite. */
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_xonly.h"
 #include "base/guest_mem.h"
@@ -37,7 +38,7 @@
 int xonly_key; /* the kernel's execute-only key, or 0: pages stay readable */
 static int probed;
 
-static int cpu_ospke(void)
+int cpu_ospke(void)
 {
     unsigned a, b, c, d;
     return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 4));

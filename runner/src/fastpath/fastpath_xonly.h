@@ -10,6 +10,9 @@
 /* The kernel's execute-only key once xonly_probe found one; 0: rewritten
  * pages stay readable. */
 extern int xonly_key;
+/* CPUID.7.0:ECX.OSPKE: the CPU has protection keys and the kernel turned
+ * them on (also what --probe reports). */
+int cpu_ospke(void);
 void xonly_probe(void);
 /* The runner's own loads from a rewritten page: opens the key for this
  * thread; xonly_close(what xonly_open returned) shuts it again. */

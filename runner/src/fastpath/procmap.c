@@ -69,13 +69,11 @@ static int line_holds(const char *line, uint64_t addr, struct procmap_query *q)
     return 1;
 }
 
-/* The /proc/self/maps line holding addr, streamed through a 1 KiB buffer; only
- * each line's first 95 characters are kept (the path is not needed). */
-static long maps_query(uint64_t addr, struct procmap_query *q)
+/* The line holding addr in /proc/self/maps, open and unread as fd, streamed
+ * through a 1 KiB buffer; only each line's first 95 characters are kept (the
+ * path is not needed). */
+static long maps_query(long fd, uint64_t addr, struct procmap_query *q)
 {
-    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-    if (fd < 0)
-        return fd;
     char buf[1024], head[96];
     unsigned used = 0;
     long r = -ENOENT, n;
@@ -94,7 +92,6 @@ static long maps_query(uint64_t addr, struct procmap_query *q)
             }
         }
     }
-    raw_syscall1(SYS_close, fd);
     return r;
 }
 
@@ -103,17 +100,18 @@ long procmap_query_at(uint64_t addr, struct procmap_query *q)
     mem_set(q, 0, sizeof *q);
     q->size = sizeof *q;
     q->query_addr = addr;
-    if (query_ioctl_missing)
-        return maps_query(addr, q);
     long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
     if (fd < 0)
         return fd;
-    long r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, q);
-    raw_syscall1(SYS_close, fd);
+    long r = -ENOTTY;
+    if (!query_ioctl_missing)
+        r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, q);
     if (r == -ENOTTY || r == -EINVAL) {
+        /* before 6.11; the ioctl moved nothing: the file reads from its start */
         query_ioctl_missing = 1;
-        return maps_query(addr, q);
+        r = maps_query(fd, addr, q);
     }
+    raw_syscall1(SYS_close, fd);
     return r;
 }
 

@@ -1,12 +1,12 @@
 /* What the host can do, for --probe and for choosing the default mode. */
 #include "front/probe.h"
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_xonly.h"
 #include "core/trap.h"
 #include "front/trap_choice.h"
 #include "base/raw_syscall.h"
 #include <errno.h>
 #include <signal.h>
-#include <cpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,14 +166,6 @@ static void print_vm_mode(void)
            "%s, kernel %s, %s)\n", vm, kernel, qemu);
 }
 
-/* CPUID leaf 7: PKU, the protection keys that could make code execute-only. */
-/* CPUID.7.0:ECX.OSPKE: protection keys, and a kernel that turned them on */
-static int cpu_pkeys_on(void)
-{
-    unsigned a, b, c, d;
-    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 4));
-}
-
 int print_probe(const char *sysroot)
 {
     struct utsname u;
@@ -198,7 +190,7 @@ int print_probe(const char *sysroot)
         else {
             printf("rewrite fast path: on (a system-call site is rewritten at its 4th trap and\n"
                    "      then calls the emulator without a signal; X32_RUN_TRAP=sud turns it off)\n");
-            if (cpu_pkeys_on())
+            if (cpu_ospke())
                 printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps,\n"
                        "      numa_maps and the code bytes (a rewritten page is execute-only, by\n"
                        "      protection key: a load from it, the program's or a system call's,\n"

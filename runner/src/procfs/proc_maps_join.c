@@ -30,13 +30,13 @@ static int split_header(const char *line, size_t len, const char **perms, uint64
     return 1;
 }
 
-/* A piece's permissions as the program sees them: a rewritten page kept
- * execute-only (fastpath_xonly.c) is readable to it, as unrewritten. */
-static void shown_perms(char out[4], const char *perms, uint64_t lo)
+void join_shown_header(char *line, size_t len, uint64_t lo)
 {
-    mem_copy(out, perms, 4);
-    if (out[0] == '-' && out[2] == 'x' && fastpath_xonly_page(lo))
-        out[0] = 'r';
+    const char *perms, *rest;
+    uint64_t offset;
+    if (fastpath_xonly_page(lo) && split_header(line, len, &perms, &offset, &rest) &&
+        perms[0] == '-' && perms[2] == 'x')
+        line[perms - line] = 'r';
 }
 
 int join_continues(const struct join_block *b, const char *line, size_t len, uint64_t lo)
@@ -49,10 +49,7 @@ int join_continues(const struct join_block *b, const char *line, size_t len, uin
         !split_header(line, len, &np, &noff, &nr))
         return 0;
     size_t brl = b->header_len - (size_t)(br - b->header), nrl = len - (size_t)(nr - line);
-    char bperms[4], nperms[4];
-    shown_perms(bperms, bp, b->lo);
-    shown_perms(nperms, np, lo);
-    return mem_eq(bperms, nperms, 4) && boff + (b->hi - b->lo) == noff && brl == nrl &&
+    return mem_eq(bp, np, 4) && boff + (b->hi - b->lo) == noff && brl == nrl &&
            mem_eq(br, nr, brl);
 }
 

@@ -27,8 +27,12 @@ struct join_block {
     size_t field_len[JOIN_MAX_FIELDS];
 };
 
-/* 1 when the header line `line` (its mapping [lo, hi)) continues b's mapping
- * and was split from it only by the fast path. */
+/* A header as the program sees it, before anything else reads it: a rewritten
+ * page kept execute-only (fastpath_xonly.c) is readable to it, as the page
+ * unrewritten ("--xp" becomes "r-xp"). */
+void join_shown_header(char *line, size_t len, uint64_t lo);
+/* 1 when the header line `line` (as join_shown_header left it; its mapping
+ * [lo, hi)) continues b's mapping and was split from it only by the fast path. */
 int join_continues(const struct join_block *b, const char *line, size_t len, uint64_t lo);
 /* b now holds the mapping of header `line`, with no fields. */
 void join_start(struct join_block *b, const char *line, size_t len, uint64_t lo, uint64_t hi);

@@ -105,19 +105,11 @@ struct maps_pass {
     struct join_block pending;
 };
 
-/* A rewritten page kept execute-only (fastpath_xonly.c) as the kernel would
- * show it unrewritten: readable ("--xp" becomes "r-xp"), with "rd" in its
- * VmFlags and protection key 0.  line holds len bytes and room for 3 more. */
-static size_t as_readable(char *line, size_t len, int header)
+/* An smaps field of a rewritten page kept execute-only (fastpath_xonly.c) as
+ * the kernel would show it unrewritten: "rd" in its VmFlags, protection key 0
+ * (its header: join_shown_header).  line holds len bytes and room for 3 more. */
+static size_t as_readable(char *line, size_t len)
 {
-    if (header) {
-        char *perms = line;
-        while (perms < line + len && *perms != ' ')
-            perms++;
-        if (perms + 4 < line + len && perms[1] == '-')
-            perms[1] = 'r';
-        return len;
-    }
     if (len > 14 && mem_eq(line, "ProtectionKey:", 14)) {
         for (size_t i = 14; i < len && line[i] != '\n'; i++)
             if (line[i] >= '0' && line[i] <= '9')
@@ -138,14 +130,13 @@ static void maps_line(char *line, size_t len, void *ctx)
     char fixed[JOIN_LINE];
     if (len + 3 < sizeof fixed && m->keep && m->xonly && !parse_range(line, &lo, &hi)) {
         mem_copy(fixed, line, len);
-        len = as_readable(fixed, len, 0);
+        len = as_readable(fixed, len);
         line = fixed;
     }
     if (parse_range(line, &lo, &hi)) {
         m->keep = maps_line_kept(lo, hi);
         m->xonly = m->keep && fastpath_xonly_page(lo);
-        if (m->xonly)
-            len = as_readable(line, len, 1);
+        join_shown_header(line, len, lo);
         m->adding = m->keep && join_continues(&m->pending, line, len, lo);
         if (m->adding) {
             join_extend(&m->pending, hi);

@@ -15,9 +15,9 @@ static int numa_lock;
 
 /* The maps line starting at `start`, searched from *cursor on (both files
  * list mappings in address order); its length, or 0. */
-static size_t maps_line_at(uint64_t start, const char **cursor, uint64_t *hi)
+static size_t maps_line_at(uint64_t start, char **cursor, uint64_t *hi)
 {
-    for (const char *p = *cursor; *p;) {
+    for (char *p = *cursor; *p;) {
         const char *q = p;
         uint64_t lo = parse_hex(&q);
         const char *eol = p;
@@ -45,7 +45,7 @@ static void flush_line(long out, char *line)
 /* One pass over the real numa_maps. */
 struct numa_pass {
     long out;
-    const char *cursor;     /* where the next maps line is looked for */
+    char *cursor;           /* where the next maps line is looked for */
     struct join_block prev; /* the maps side of the pending line */
     char pending[JOIN_LINE];
 };
@@ -58,6 +58,7 @@ static void numa_line(char *line, size_t len, void *ctx)
     size_t mlen = *q == ' ' ? maps_line_at(lo, &n->cursor, &hi) : 0;
     if (!mlen || !maps_line_kept(lo, hi))
         return;
+    join_shown_header(n->cursor, mlen, lo);
     if (join_continues(&n->prev, n->cursor, mlen, lo)) {
         join_extend(&n->prev, hi);
         join_numa_counts(n->pending, line);
