@@ -17,9 +17,6 @@ run_step() {
     # --with-glibc-version lets GCC know the C library before glibc is built.
     # --with-build-sysroot: where the sysroot is while building; the installed compiler
     # uses the relocatable --with-sysroot inside its own prefix.
-    # Left out as Debian's own GCC leaves them out for glibc targets: libssp (glibc has
-    # the stack protector and _FORTIFY_SOURCE checks itself) and libcc1 (the plugin of
-    # gdb's `compile` command, for a native gdb). They took about 30 s of a cold build.
     set -- --target="$TARGET" --prefix="$CONFIGURED_PREFIX" \
         --with-sysroot="$CONFIGURED_PREFIX/$TARGET/sysroot" \
         --with-build-sysroot="$PREFIX/$TARGET/sysroot" \
@@ -30,7 +27,6 @@ run_step() {
         --enable-linker-build-id --enable-gnu-unique-object --enable-default-pie \
         --enable-libstdcxx-time=yes --enable-checking=release \
         --disable-bootstrap --disable-nls --disable-werror --disable-libvtv --disable-libitm \
-        --disable-libssp --disable-libcc1 \
         --with-system-zlib --with-pkgversion="x32-sdk"
     case $LANGUAGES in *fortran*) ;; *) set -- "$@" --disable-libquadmath ;; esac
     printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"

@@ -1,17 +1,14 @@
 # shellcheck shell=sh
 # The remaining target libraries from the same GCC build tree, now that glibc exists:
 # libstdc++, libatomic, libgomp, libsanitizer (ASan, UBSan), libquadmath/libgfortran
-# with Fortran. libgcc_s is linked again first, against the real glibc: the libgcc step
-# linked it against glibc-headers' stand-in libc.so. Only the link: every object and
-# archive of libgcc came out byte for byte the same when the whole of libgcc was built
-# again, as this step did until 2026-12-06 (a minute of a cold build).
+# with Fortran. libgcc is rebuilt first (seconds) so libgcc_s links against real glibc.
 # Also the host side of C++20 modules, g++-mapper-server (c++tools), which `make all`
 # builds here and which g++ runs from libexec for -fmodule-mapper='|@g++-mapper-server'.
 deps="glibc"
 tree=gcc
 
 run_step() {
-    rm -f "$TARGET/libgcc/libgcc_s.so" "$TARGET/libgcc/libgcc_s.so.1"
+    rm -rf "$TARGET/libgcc"
     make -j"$JOBS" all-target-libgcc MAKEINFO=true
     make -j"$JOBS" all MAKEINFO=true
     make install-target DESTDIR="$DESTDIR" MAKEINFO=true
