@@ -30,13 +30,15 @@ static int split_header(const char *line, size_t len, const char **perms, uint64
     return 1;
 }
 
-void join_shown_header(char *line, size_t len, uint64_t lo)
+int join_shown_header(char *line, size_t len, uint64_t lo)
 {
     const char *perms, *rest;
     uint64_t offset;
-    if (fastpath_xonly_page(lo) && split_header(line, len, &perms, &offset, &rest) &&
-        perms[0] == '-' && perms[2] == 'x')
+    if (!fastpath_xonly_page(lo))
+        return 0;
+    if (split_header(line, len, &perms, &offset, &rest) && perms[0] == '-' && perms[2] == 'x')
         line[perms - line] = 'r';
+    return 1;
 }
 
 int join_continues(const struct join_block *b, const char *line, size_t len, uint64_t lo)

@@ -29,8 +29,9 @@ struct join_block {
 
 /* A header as the program sees it, before anything else reads it: a rewritten
  * page kept execute-only (fastpath_xonly.c) is readable to it, as the page
- * unrewritten ("--xp" becomes "r-xp"). */
-void join_shown_header(char *line, size_t len, uint64_t lo);
+ * unrewritten ("--xp" becomes "r-xp").  1 when lo is such a page (its smaps
+ * fields need the same treatment). */
+int join_shown_header(char *line, size_t len, uint64_t lo);
 /* 1 when the header line `line` (as join_shown_header left it; its mapping
  * [lo, hi)) continues b's mapping and was split from it only by the fast path. */
 int join_continues(const struct join_block *b, const char *line, size_t len, uint64_t lo);

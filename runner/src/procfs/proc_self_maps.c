@@ -135,8 +135,7 @@ static void maps_line(char *line, size_t len, void *ctx)
     }
     if (parse_range(line, &lo, &hi)) {
         m->keep = maps_line_kept(lo, hi);
-        m->xonly = m->keep && fastpath_xonly_page(lo);
-        join_shown_header(line, len, lo);
+        m->xonly = m->keep && join_shown_header(line, len, lo);
         m->adding = m->keep && join_continues(&m->pending, line, len, lo);
         if (m->adding) {
             join_extend(&m->pending, hi);
