@@ -26,15 +26,10 @@ oe_copied="LICENSE runner/yocto/meta-x32-sdk tests/yocto/meta-x32-sdk-check test
 # Python must not leak into BitBake's, and bitbake passes few variables on anyway:
 # LOCPATH, where the locale compiled below lives, only when asked to).
 oe_as_user() {
-    if [ -n "$oe_runas" ]; then
-        $oe_runas env -i HOME="$oe_home" USER="$oe_user" PATH="$oe_path" \
-            LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} \
-            ${oe_locpath:+BB_ENV_PASSTHROUGH_ADDITIONS=LOCPATH} "$@"
-    else
-        env -i HOME="$oe_home" USER="$oe_user" PATH="$oe_path" \
-            LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} \
-            ${oe_locpath:+BB_ENV_PASSTHROUGH_ADDITIONS=LOCPATH} "$@"
-    fi
+    # shellcheck disable=SC2086 # oe_runas: a command and its words, or empty when not root
+    $oe_runas env -i HOME="$oe_home" USER="$oe_user" PATH="$oe_path" \
+        LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 ${oe_locpath:+LOCPATH="$oe_locpath"} \
+        ${oe_locpath:+BB_ENV_PASSTHROUGH_ADDITIONS=LOCPATH} "$@"
 }
 
 oe_host() {
@@ -50,7 +45,8 @@ oe_host() {
         # BitBake refuses to run as root: a system user of this suite's own.
         oe_user=${X32_SDK_YOCTO_USER:-x32-sdk-yocto}
         if ! id "$oe_user" > /dev/null 2>&1; then
-            useradd -m -s /bin/sh -c 'x32-sdk tests/yocto, BitBake parses (a colon would end the passwd field)' "$oe_user" \
+            # (no colon in the comment: it would end the passwd field)
+            useradd -m -s /bin/sh -c 'x32-sdk tests/yocto, BitBake parses' "$oe_user" \
                 > "$TEST_TMP/useradd.log" 2>&1 \
                 || { oe_skip="BitBake refuses root and useradd $oe_user failed: $(tail -n 1 "$TEST_TMP/useradd.log")"; return 1; }
         fi
