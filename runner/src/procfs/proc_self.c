@@ -4,6 +4,7 @@
 #include "procfs/proc_self.h"
 #include "syscalls/paths.h"
 #include "procfs/proc_self_files.h"
+#include "procfs/proc_lazy.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <errno.h>
@@ -112,12 +113,13 @@ long open_proc_self(const char *path, long open_flags)
 {
     if (!path || !str_starts(path, "/proc/"))
         return 0;
+    /* Written at the first use, as the kernel writes them (proc_lazy.c). */
     if (is_own(path, "maps"))
-        return open_virtual_maps(open_flags, 0);
+        return proc_lazy_open(PROC_LAZY_MAPS, open_flags);
     if (is_own(path, "smaps"))
-        return open_virtual_maps(open_flags, 1);
+        return proc_lazy_open(PROC_LAZY_SMAPS, open_flags);
     if (is_own(path, "numa_maps"))
-        return open_virtual_numa_maps(open_flags);
+        return proc_lazy_open(PROC_LAZY_NUMA_MAPS, open_flags);
     if (is_own(path, "stat") && guest_mm.start_stack)
         return open_virtual_stat(path, open_flags);
     if (is_own(path, "status") && guest_mm.stack_hi)

@@ -4,7 +4,8 @@
  * argument addresses and its huge virtual size), auxv (64-bit pairs) and
  * cmdline (the runner's argv).  Opening one (as /proc/self/, /proc/thread-self/,
  * /proc/<own pid>/, with or without task/<tid>/) returns a memfd with what an
- * x32 task would show, captured at open time.  (exe is handled in paths.c.) */
+ * x32 task would show: maps, smaps and numa_maps as of the file's first use
+ * (proc_lazy.c), the others as of the open.  (exe is handled in paths.c.) */
 #ifndef X32RUN_PROC_SELF_H
 #define X32RUN_PROC_SELF_H
 

@@ -18,12 +18,14 @@ void proc_each_line(long fd, void (*fn)(char *line, size_t len, void *ctx), void
 /* Reads a whole (small) /proc file into buf, terminated; its length or -errno. */
 long proc_read_small(const char *path, char *buf, size_t cap);
 
-/* proc_self_maps.c: maps (smaps = 0) or smaps (1) of the x32 part, labelled */
-long open_virtual_maps(long open_flags, int smaps);
+/* proc_self_maps.c: writes maps (smaps = 0) or smaps (1) of the x32 part,
+ * labelled, to out; 0 or -errno. */
+long fill_virtual_maps(long out, int smaps);
 /* Whether maps keeps the mapping [start, end): the x32 program's. */
 int maps_line_kept(uint64_t start, uint64_t end);
-/* proc_self_numa.c: numa_maps' lines of the mappings maps keeps. */
-long open_virtual_numa_maps(long open_flags);
+/* proc_self_numa.c: writes numa_maps' lines of the mappings maps keeps to out;
+ * 0 or -errno. */
+long fill_virtual_numa_maps(long out);
 /* proc_self_stat.c: the kernel's file at path, with the x32 program's
  * numbers in place of the runner's */
 long open_virtual_stat(const char *path, long open_flags);

@@ -148,18 +148,13 @@ static void maps_line(char *line, size_t len, void *ctx)
     }
 }
 
-long open_virtual_maps(long open_flags, int smaps)
+long fill_virtual_maps(long out, int smaps)
 {
     const char *real = smaps ? "/proc/self/smaps" : "/proc/self/maps";
     long src = raw_syscall4(SYS_openat, AT_FDCWD, real, O_RDONLY | O_CLOEXEC, 0);
     if (raw_failed(src))
         return src;
-    long out = proc_memfd(smaps ? "smaps" : "maps", open_flags);
-    if (raw_failed(out)) {
-        raw_syscall1(SYS_close, src);
-        return out;
-    }
-    static struct maps_pass m; /* under maps_lock: one open at a time */
+    static struct maps_pass m; /* under maps_lock: one pass at a time */
     while (__atomic_exchange_n(&maps_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
     m.out = out;
@@ -171,5 +166,5 @@ long open_virtual_maps(long open_flags, int smaps)
     flush_block(out, &m.pending, m.brk_end);
     __atomic_store_n(&maps_lock, 0, __ATOMIC_RELEASE);
     raw_syscall1(SYS_close, src);
-    return proc_finish(out);
+    return 0;
 }

@@ -70,7 +70,7 @@ static void numa_line(char *line, size_t len, void *ctx)
     }
 }
 
-long open_virtual_numa_maps(long open_flags)
+long fill_virtual_numa_maps(long out)
 {
     while (__atomic_exchange_n(&numa_lock, 1, __ATOMIC_ACQUIRE))
         __builtin_ia32_pause();
@@ -78,12 +78,9 @@ long open_virtual_numa_maps(long open_flags)
     long src = r < 0 ? r
                      : raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/numa_maps",
                                     O_RDONLY | O_CLOEXEC, 0);
-    long out = raw_failed(src) ? src : proc_memfd("numa_maps", open_flags);
-    if (raw_failed(out)) {
-        if (!raw_failed(src))
-            raw_syscall1(SYS_close, src);
+    if (raw_failed(src)) {
         __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
-        return out;
+        return src;
     }
     static struct numa_pass n; /* under numa_lock */
     n.out = out;
@@ -94,5 +91,5 @@ long open_virtual_numa_maps(long open_flags)
     flush_line(out, n.pending);
     raw_syscall1(SYS_close, src);
     __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
-    return proc_finish(out);
+    return 0;
 }

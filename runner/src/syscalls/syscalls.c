@@ -11,6 +11,7 @@
 #include "syscalls/paths.h"
 #include "syscalls/refused.h"
 #include "procfs/proc_self.h"
+#include "procfs/proc_lazy.h"
 #include "front/qemu_options.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -341,6 +342,8 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
     if (trace_enabled && (nr == SYS_exit || nr == SYS_exit_group || nr == X32_NR_execve ||
                           nr == X32_NR_execveat))
         trace_call(nr, g, -ENOSYS - 1000);
+    if (__atomic_load_n(&proc_lazy_waiting, __ATOMIC_RELAXED))
+        proc_lazy_before_call(nr, g);
     const struct refusal *refused;
     if (raw_nr > 0xffffffffUL || nr > X32_NR_LAST_SPECIFIC)
         r = refuse(nr, &refused_no_such_call);
@@ -352,6 +355,8 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
         r = refuse(nr, &refused_native_only);
     else
         r = common_call(t, uc, nr, g);
+    if (__atomic_load_n(&proc_lazy_waiting, __ATOMIC_RELAXED))
+        proc_lazy_after_call(nr, g, r);
     if (trace_enabled)
         trace_call(nr, g, r == KEEP_RAX ? (long)g[REG_RAX] : r);
     return r;
