@@ -96,8 +96,9 @@ long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, ui
 static void futex_owner_died(uint32_t addr, uint32_t tid)
 {
     volatile uint32_t *word = (volatile uint32_t *)(uintptr_t)addr;
-    if (!addr || (addr & 3))
-        return;
+    uint32_t probe;
+    if (!addr || (addr & 3) || try_copy_from_guest(&probe, addr, 4))
+        return; /* the kernel's handle_futex_death skips a word it cannot read */
     for (;;) {
         uint32_t v = *word;
         if ((v & FUTEX_TID_MASK) != tid)
@@ -111,12 +112,18 @@ static void futex_owner_died(uint32_t addr, uint32_t tid)
     }
 }
 
+/* Like the kernel's exit_robust_list, the walk ends at the first pointer it
+ * cannot read: a list can run through a mutex in a stack frame long gone
+ * (libc-test's pthread-robust-detach), and the thread must still exit. */
 void walk_robust_list(struct thread_state *t)
 {
     if (!t->robust_head)
         return;
     struct x32_robust_list_head head;
-    copy_from_guest(&head, t->robust_head, sizeof head);
+    if (try_copy_from_guest(&head, t->robust_head, sizeof head)) {
+        t->robust_head = 0;
+        return;
+    }
     const struct x32_robust_list_head *h = &head;
     uint32_t tid = (uint32_t)t->tid;
     uint32_t pending = h->list_op_pending & ~1u;
@@ -124,10 +131,14 @@ void walk_robust_list(struct thread_state *t)
     int limit = ROBUST_LIMIT;
     while (entry && entry != t->robust_head && limit--) {
         uint32_t next;
-        copy_from_guest(&next, entry, 4);
+        long unreadable = try_copy_from_guest(&next, entry, 4);
         next &= ~1u;
         if (entry != pending)
             futex_owner_died(entry + (uint32_t)h->futex_offset, tid);
+        if (unreadable) { /* as the kernel: this entry's word, then no more */
+            t->robust_head = 0;
+            return;
+        }
         entry = next;
     }
     if (pending)

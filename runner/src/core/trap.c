@@ -62,6 +62,16 @@ long install_seccomp_trap(void)
     return raw_syscall3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }
 
+/* After a fault recovered by a jump out of the host's SIGSEGV handler: that
+ * handler's mask (everything blocked) stays in force, and a second fault with
+ * SIGSEGV blocked would kill the process, so the fault signals open again (the
+ * rest stays blocked until the trap's sigreturn installs the guest's mask). */
+static void reopen_fault_signals(void)
+{
+    uint64_t faults = (1ULL << (SIGSEGV - 1)) | (1ULL << (SIGBUS - 1));
+    raw_syscall4(SYS_rt_sigprocmask, SIG_UNBLOCK, &faults, 0, 8);
+}
+
 /* The shadow robust list is rebuilt from guest memory the guest may have
  * corrupted; a fault there just ends this round of syncing. */
 static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t)
@@ -69,6 +79,8 @@ static __attribute__((noinline)) void sync_robust_guarded(struct thread_state *t
     if (__builtin_setjmp(t->fault_jmp) == 0) {
         t->fault_recovery = 1;
         sync_robust_shadow(t);
+    } else {
+        reopen_fault_signals();
     }
     t->fault_recovery = 0;
 }
@@ -116,10 +128,7 @@ long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
 }
 
 /* A copy whose fault comes back here instead of ending the whole call.  The
- * call's own recovery point is saved and put back around it.  A recovered
- * fault leaves the host handler's mask (everything blocked) in force: the
- * fault signals are opened again, the rest stays blocked until the trap's
- * sigreturn installs the guest's mask, as after any EFAULT. */
+ * call's own recovery point is saved and put back around it. */
 static __attribute__((noinline)) long guarded_copy(void *dst, const void *src, size_t n)
 {
     struct thread_state *t = current_thread();
@@ -131,8 +140,7 @@ static __attribute__((noinline)) long guarded_copy(void *dst, const void *src, s
         t->fault_recovery = 1;
         mem_copy(dst, src, n);
     } else {
-        uint64_t faults = (1ULL << (SIGSEGV - 1)) | (1ULL << (SIGBUS - 1));
-        raw_syscall4(SYS_rt_sigprocmask, SIG_UNBLOCK, &faults, 0, 8);
+        reopen_fault_signals();
         r = -EFAULT;
     }
     mem_copy(t->fault_jmp, outer, sizeof outer);
