@@ -30,7 +30,10 @@ ids_cmd() {
 ids_run() {
     _out=$1
     shift
-    (cd "$ids_dir" && exec timeout -k 5 "$timeout_s" "$@") >"$_out.out" 2>"$_out.err" </dev/null
+    # The outputs are compared, not the status: a run that fails (run.sh has set -e)
+    # must leave its reason in OUT.err, not end the suite.
+    (cd "$ids_dir" && X32_SYSROOT=$_ids_sysroot exec timeout -k 5 "$timeout_s" "$@") \
+        >"$_out.out" 2>"$_out.err" </dev/null || :
 }
 
 # ids_agree NAME WANT GOT: PASS when GOT.out equals WANT.out and GOT.err has no
@@ -131,7 +134,7 @@ ids_container_root() {
     rm -f "$ids_dir/go"
     mkfifo "$ids_dir/go"
     # shellcheck disable=SC2016 # expanded by the inner shell
-    (cd "$ids_dir" && exec timeout -k 5 "$timeout_s" unshare -U sh -c 'read -r _ <go
+    (cd "$ids_dir" && X32_SYSROOT=$_ids_sysroot exec timeout -k 5 "$timeout_s" unshare -U sh -c 'read -r _ <go
         ./tree_ids_native w root-only >"$1.outside.out" 2>&1
         env -u X32_TREE X32_RUN_TREE_WITH=binfmt ./x32-run --probe >"$1.probe.out" 2>&1
         env -u X32_TREE X32_RUN_TREE_WITH=binfmt ./x32-run --tree -- sh -c "exec ./tree_ids w root-only" \
@@ -172,6 +175,9 @@ tree_ids_tests() {
     # A directory every user can read (uid 65534 runs from it), with a scratch
     # directory anyone can write, files for the harness, and, as root, a root-only file.
     ids_dir=$(runner_copy_for_others x32-tree-ids)
+    # That copy of x32-run is away from the SDK's prefix, so its default sysroot is not
+    # beside it: name the SDK's (a host without libc6-x32 has no /libx32 to fall back on).
+    _ids_sysroot=${X32_SYSROOT:-${X32_SDK_PREFIX:-$root/out}/x86_64-linux-gnux32/sysroot}
     cp "$tree_dir/tree_ids" "$tree_dir/tree_ids_static" "$tree_dir/tree_ids_native" \
         "$here/helpers/tree_ids_harness.sh" "$ids_dir/"
     mkdir "$ids_dir/src" "$ids_dir/w"
