@@ -87,19 +87,23 @@ static int fill_gaps(void)
         unsigned long long lo, hi;
         if (sscanf(p, "%llx-%llx", &lo, &hi) == 2) {
             unsigned long long gap_end = lo < 0xf0000000ULL ? lo : 0xf0000000ULL;
-            if (gap_end > prev_end && nfills < MAX_FILLS) {
-                void *r = mmap((void *)(uintptr_t)prev_end, gap_end - prev_end, PROT_NONE,
+            /* In pieces of at most 1 GiB: musl's mmap refuses a length of
+             * PTRDIFF_MAX (2 GiB on x32) or more, as the kernel would not. */
+            for (unsigned long long at = prev_end; at < gap_end && nfills < MAX_FILLS;) {
+                unsigned long long len = gap_end - at < (1ULL << 30) ? gap_end - at : 1ULL << 30;
+                void *r = mmap((void *)(uintptr_t)at, len, PROT_NONE,
                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
                                    MAP_FIXED_NOREPLACE,
                                -1, 0);
-                if (r == MAP_FAILED || (uintptr_t)r != prev_end) {
-                    fprintf(stderr, "  gap %llx-%llx: %s\n", prev_end, gap_end,
+                if (r == MAP_FAILED || (uintptr_t)r != at) {
+                    fprintf(stderr, "  gap %llx-%llx: %s\n", at, at + len,
                             r == MAP_FAILED ? strerror(errno) : "moved");
                     failed++;
-                } else {
-                    fills[nfills].lo = prev_end;
-                    fills[nfills++].len = gap_end - prev_end;
+                    break;
                 }
+                fills[nfills].lo = at;
+                fills[nfills++].len = len;
+                at += len;
             }
             if (hi > prev_end)
                 prev_end = hi;

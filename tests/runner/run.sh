@@ -297,12 +297,9 @@ sud=$all
 [ "$build_only" != 1 ] || sud=0
 trap_path=$all
 [ "$build_only" != 1 ] || trap_path=0
-# The musl pass is asked for (`run.sh musl`, or X32_TEST_RUNNER_MUSL=1 with the whole
-# suite): built against musl 1.2.3, 27 programs still fail in ways not yet compared with
-# the kernel one by one (the one checked, io_scm_rights, fails the same in the VM), so
-# the whole suite does not count them until musl-known.txt says which are musl's own.
-musl=0
-[ "$all" = 1 ] && [ "${X32_TEST_RUNNER_MUSL:-0}" = 1 ] && musl=1
+# The musl pass (musl.sh): with the full suite, or alone as `run.sh musl [NAME...]`; it
+# skips, saying why, when the optional musl toolchain is not in the SDK.
+musl=$all
 [ "$build_only" != 1 ] || musl=0
 programs=""
 for name in $names; do
@@ -327,7 +324,7 @@ if [ "$tree" = 1 ] && [ "$mode" = x32 ]; then
     . "$here/binfmt-register.sh"
 fi
 # The same programs built against musl (musl.sh, issue 34): as `run.sh musl [NAME...]`
-# or with X32_TEST_RUNNER_MUSL=1, when the optional musl toolchain is in the SDK.
+# with the full suite, when the optional musl toolchain is in the SDK.
 if [ "$musl" = 1 ] && [ "$mode" = x32 ]; then
     # shellcheck source=musl.sh
     . "$here/musl.sh"

@@ -9,7 +9,11 @@ int main(int argc, char **argv, char **envp)
     CHECK_EQ(argc, 3);
     if (argc == 3) {
         const char *base = strrchr(argv[0], '/');
-        CHECK_STR(base ? base + 1 : argv[0], "startup_argv_envp");
+        base = base ? base + 1 : argv[0];
+        /* musl.sh builds this program again as musl-startup_argv_envp. */
+        if (strncmp(base, "musl-", 5) == 0)
+            base += 5;
+        CHECK_STR(base, "startup_argv_envp");
         CHECK_STR(argv[1], "x32-arg1");
         CHECK_STR(argv[2], "x32 arg 2");
     }
