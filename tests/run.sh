@@ -146,21 +146,26 @@ show_suite() {
     TIMES="$TIMES $1 $(cat "$RESULTS/$1.time")s"
 }
 
-# Most suites run one program at a time, so on a machine with a second core two of them
-# run beside the rest, one after the other: vm, which waits on QEMU's software CPU (one
-# host thread), and yocto, whose cost on a new machine is BitBake's first parse.  Neither
-# calls build.sh (whose cache lock the build and upstream suites take) or registers
-# binfmt_misc machine-wide (as upstream's glibc run does), and they use no fixed ports.
-# On a fresh 2-core machine this took the tests from 37 to 31 minutes.  (check beside
-# them too, with upstream waiting for it, brought a warm run to 23 minutes, but then
-# vm's user-mode run of static_maps_unchanged once exceeded its 20 s under that load.)
-# X32_TEST_SERIAL=1 runs every suite one after the other, as on a 1-core machine.
+# Most suites run one program at a time, so on a machine with a second core some of them
+# run in a second lane beside the rest, one after the other: first the short ones that
+# need nothing the main lane changes (runner, clang, gdb, fuzz), then vm, which waits on
+# QEMU's software CPU (one host thread), and yocto, whose cost on a new machine is
+# BitBake's first parse. None of them calls build.sh (whose cache lock the build and
+# upstream suites take) or registers binfmt_misc machine-wide (as upstream's glibc run
+# does), and they use no fixed ports. The lanes were balanced on a fresh 2-core machine's
+# times (main: build, check, upstream...; second: 2 min of short suites, vm 9 min, yocto
+# 10 min). check stays in the main lane: beside vm it once pushed a user-mode program in
+# vm past its 20 s timeout. X32_TEST_SERIAL=1 runs every suite one after the other, as
+# on a 1-core machine.
 BESIDE=""
 if [ "${X32_TEST_SERIAL:-0}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
-    for _b in vm yocto; do
+    for _b in runner clang gdb fuzz vm yocto; do
         case " $SUITES " in *" $_b "*) BESIDE="$BESIDE $_b" ;; esac
     done
 fi
+# Suites that see upstream's machine-wide binfmt_misc registration (an x32 program that
+# should fail to start natively would start): upstream waits for these to finish.
+BINFMT_SHY="check runner clang gdb fuzz"
 BESIDE_PID=""
 if [ -n "$BESIDE" ]; then
     # Its own x32-vm session (XDG_RUNTIME_DIR names it): the vm suite stops and restarts
@@ -177,9 +182,12 @@ fi
 for _s in $SUITES; do
     case " $BESIDE " in *" $_s "*) continue ;; esac
     # upstream registers x32-run with binfmt_misc machine-wide while glibc's tests run:
-    # a check suite still running beside it waits for nothing else, so wait for it.
-    if [ "$_s" = upstream ] && case " $BESIDE " in *" check "*) true ;; *) false ;; esac; then
-        while [ ! -f "$RESULTS/check.time" ] && kill -0 "$BESIDE_PID" 2>/dev/null; do sleep 2; done
+    # a suite in the second lane that would see it must have finished first.
+    if [ "$_s" = upstream ]; then
+        for _w in $BINFMT_SHY; do
+            case " $BESIDE " in *" $_w "*) ;; *) continue ;; esac
+            while [ ! -f "$RESULTS/$_w.time" ] && kill -0 "$BESIDE_PID" 2>/dev/null; do sleep 2; done
+        done
     fi
     echo "== suite $_s"
     run_suite "$_s"

@@ -17,6 +17,10 @@ run_step() {
     # --with-glibc-version lets GCC know the C library before glibc is built.
     # --with-build-sysroot: where the sysroot is while building; the installed compiler
     # uses the relocatable --with-sysroot inside its own prefix.
+    # Left out, as nothing of the SDK uses them (together about a minute of the cold build):
+    # libssp (glibc has the stack protector's runtime; -fstack-protector uses glibc's),
+    # libcc1 (the host plugin behind gdb's `compile` command) and libstdc++'s precompiled
+    # headers (486 MB that `make install-target` never installs).
     set -- --target="$TARGET" --prefix="$CONFIGURED_PREFIX" \
         --with-sysroot="$CONFIGURED_PREFIX/$TARGET/sysroot" \
         --with-build-sysroot="$PREFIX/$TARGET/sysroot" \
@@ -27,6 +31,7 @@ run_step() {
         --enable-linker-build-id --enable-gnu-unique-object --enable-default-pie \
         --enable-libstdcxx-time=yes --enable-checking=release \
         --disable-bootstrap --disable-nls --disable-werror --disable-libvtv --disable-libitm \
+        --disable-libssp --disable-libcc1 --disable-libstdcxx-pch \
         --with-system-zlib --with-pkgversion="x32-sdk"
     case $LANGUAGES in *fortran*) ;; *) set -- "$@" --disable-libquadmath ;; esac
     printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"
