@@ -285,6 +285,17 @@ if [ -n "$ONLY" ]; then
     exit 0
 fi
 _phase=before
+_to_build=""
+for _step in $(all_steps); do
+    [ "$_step" = "$FROM" ] && _phase=from
+    if [ "$_phase" = from ] || { ! step_is_current "$_step" && [ ! -f "$CACHE/steps/$_step-$(step_key "$_step")/seconds" ]; }; then
+        _to_build="$_to_build $_step"
+    fi
+    [ "$_step" = "$TO" ] && break
+done
+# shellcheck disable=SC2086 # one word per step
+[ -n "$_to_build" ] && install_debian_sources $_to_build
+_phase=before
 for _step in $(all_steps); do
     [ "$_step" = "$FROM" ] && _phase=from
     if [ "$_phase" = from ]; then run_one "$_step" force; else run_one "$_step"; fi
