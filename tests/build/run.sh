@@ -170,6 +170,7 @@ fi
 # --- a busy dpkg, Debian's moving archive, Ctrl-C, odd paths (each in its own file) -------
 . "$HERE/apt-lock.sh"
 . "$HERE/debian-sources.sh"
+. "$HERE/source-packages.sh"
 . "$HERE/interrupt.sh"
 . "$HERE/step-order.sh"
 . "$HERE/step-log.sh"
