@@ -65,6 +65,17 @@ mkdir -p "$T/gcm"
 (cd "$T" && build link-cxx-modules-mapper-server "$T/cxx-module" "$CXX" -std=c++20 -fmodules-ts \
     "-fmodule-mapper=|@g++-mapper-server -r $T/gcm" "$P/cxx_module_greet.cc" "$P/cxx_module_main.cc")
 
+# libgcc_s is linked twice: against glibc-headers' placeholder libc.so (libgcc step),
+# then, from the same objects, against the real glibc (gcc-libs). Only the second gives
+# its glibc symbols their versions; an unversioned one means the relink did not happen.
+for _lg in "$PREFIX/$TGT/libx32/libgcc_s.so.1" "$PREFIX/$TGT/sysroot/usr/libx32/libgcc_s.so.1"; do
+    _und=$("$READELF" --dyn-syms -W "$_lg" 2>&1 | awk '$7 == "UND" && $8 ~ /^(free|pthread_key_create|dl_iterate_phdr)/ { print $8 }')
+    case $_und in
+        *free@GLIBC_*) pass "libgcc_s-linked-against-glibc:${_lg#"$PREFIX/"}" ;;
+        *) fail "libgcc_s-linked-against-glibc:${_lg#"$PREFIX/"}" "its glibc symbols carry no versions: $(printf '%s ' $_und)" ;;
+    esac
+done
+
 # --- running under x32-run -------------------------------------------------------------
 # run_ok NAME EXPECTED-OUTPUT-SUBSTRING PROGRAM ARGS...
 run_ok() {
