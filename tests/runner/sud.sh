@@ -11,7 +11,7 @@ sud_cases="fastpath_redzone fastpath_signal_storm fastpath_churn fastpath_bad_in
     signal_eintr_pipe signal_sa_restart_pipe signal_no_spurious_eintr signal_fpu_preserved
     signal_redzone_alignment signal_ucontext_regs static_threads_signals
     thread_syscall_stress thread_detached_churn proc_vfork proc_spawn_many
-    io_race_msghdr misc_proc_self_labels misc_code_bytes misc_gs_base misc_maps_unchanged
+    io_race_msghdr misc_proc_self_labels misc_code_bytes misc_gs_base misc_gs_wrgsbase misc_maps_unchanged
     static_maps_unchanged misc_proc_maps_first_read thread_robust_list_unmapped"
 
 for _rw in $sud_cases; do

@@ -14,7 +14,7 @@
 # or skip (77, their reason printed).
 # shellcheck disable=SC2154
 
-GUEST_USER_PROGRAMS="misc_code_bytes misc_maps_unchanged static_maps_unchanged misc_gs_base
+GUEST_USER_PROGRAMS="misc_code_bytes misc_maps_unchanged static_maps_unchanged misc_gs_base misc_gs_wrgsbase
 misc_proc_self_maps misc_proc_self_labels fastpath_bad_input fastpath_redzone fastpath_churn
 fastpath_signal_storm fastpath_cross_block fastpath_mov_between fastpath_many_sites
 static_threads_signals misc_dlopen"
@@ -61,6 +61,23 @@ user_in_guest() {
                tail -n 8 "$rt/$name.guest-user" | sed 's/^/    | /' ;;
         esac
     done
+    # The %gs base with rdgsbase/wrgsbase once more with X32_RUN_TRAP=sud: the guest's
+    # CPU has FSGSBASE, which this machine's may lack, so only here do both paths meet it.
+    name=misc_gs_wrgsbase; exe=$rt/bin/$name
+    if [ -x "$exe" ] && [ $(( $(date +%s) - started )) -lt "$budget" ]; then
+        ensure_vm "sud-$name"
+        X32_TEST_EXPECT_REWRITE=0 X32_RUN_TRAP=sud run_mode "$rt/$name.guest-user-sud" 120 \
+            "$xvm" run "$user_run" --mode user
+        _rc=$?
+        case $_rc in
+            0) pass "vm_guest_user_sud_$name" ;;
+            77) skip "vm_guest_user_sud_$name" "$(grep -m1 '^skip' "$rt/$name.guest-user-sud")" ;;
+            *) fail "vm_guest_user_sud_$name" "X32_RUN_TRAP=sud x32-run --mode user in the guest: exit $_rc"
+               tail -n 8 "$rt/$name.guest-user-sud" | sed 's/^/    | /' ;;
+        esac
+    else
+        skip "vm_guest_user_sud_$name" "tests/runner did not build $name, or the suite's time budget is spent"
+    fi
     unset X32_TEST_EXPECT_REWRITE
 }
 

@@ -5,6 +5,7 @@
  * for mmap(NULL), mremap(MAYMOVE), shmat and ld.so.  Results are still
  * checked, because the bottom-up fallback may find a stray hole. */
 #include "core/address_space.h"
+#include "fastpath/fastpath_fs.h"
 #include "loader/elf_parse.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
@@ -110,6 +111,8 @@ void address_space_init(void)
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (!raw_failed(s) && (uint64_t)s >= LOW_LIMIT)
         shadow_base = (uint64_t)s;
+    /* The same for the rewrite fast path's %fs table, on FSGSBASE hosts. */
+    fastpath_fs_reserve();
     long r = raw_syscall6(SYS_mmap, 0, ARENA_SIZE, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (raw_failed(r) || (uint64_t)r < LOW_LIMIT)

@@ -7,7 +7,8 @@
 #define ALTSTACK_SIZE (512 * 1024)
 
 /* The rewrite fast path (fastpath_*.c): the thread block's fast-path area,
- * which fastpath_entry.S reaches through %gs (whose base is the block).
+ * which fastpath_entry.S reaches through %gs (whose base is the block while
+ * the hook runs).
  * Offsets are asserted against struct fast_area in thread_state.h. */
 #define FAST_AREA_OFFSET 8
 #define FAST_SELF (FAST_AREA_OFFSET + 0)
@@ -22,5 +23,6 @@
 #define FAST_XSAVE (FAST_AREA_OFFSET + 160)
 #define FAST_STACK_TOP (FAST_AREA_OFFSET + 168)
 #define FAST_REDELIVER (FAST_AREA_OFFSET + 176)
+#define FAST_PROG_GS (FAST_AREA_OFFSET + 200)
 
 #endif

@@ -56,7 +56,14 @@ struct thread_state {
         uint64_t guest_mask;    /* the live (guest) mask when the first signal came */
         int mask_saved;
         int redeliver_armed;
+        uint64_t prog_gs;       /* %fs-anchored entry: the program's %gs base */
     } fast;
+    /* %fs-anchored entry (fastpath_fs.c): the %fs base under which the table
+     * names this block, when fs_listed; fs_shared: another thread runs under
+     * the same %fs (CLONE_VM without CLONE_SETTLS), so neither is listed. */
+    uint64_t fs_listed_at;
+    int fs_listed;
+    int fs_shared;
     /* The trap handler is emulating a call; signals are queued, not delivered. */
     volatile int in_syscall;
     /* Read by safe_syscall right before `syscall`. */
@@ -117,7 +124,9 @@ _Static_assert(sizeof(struct thread_state) < ALTSTACK_SIZE / 4, "thread block to
 _Static_assert(__builtin_offsetof(struct thread_state, fast) == FAST_AREA_OFFSET &&
                __builtin_offsetof(struct fast_area, slow) == FAST_SLOW - FAST_AREA_OFFSET &&
                __builtin_offsetof(struct fast_area, redeliver) ==
-                   FAST_REDELIVER - FAST_AREA_OFFSET,
+                   FAST_REDELIVER - FAST_AREA_OFFSET &&
+               __builtin_offsetof(struct fast_area, prog_gs) ==
+                   FAST_PROG_GS - FAST_AREA_OFFSET,
                "layout.h's FAST_* offsets");
 
 /* threads.c */

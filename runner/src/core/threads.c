@@ -9,6 +9,7 @@
 #include "core/address_space.h"
 #include "syscalls/emulation.h"
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_fs.h"
 #include "fastpath/fastpath_poke.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -90,7 +91,8 @@ void thread_child_main(struct thread_state *c)
     c->tid = (int)raw_syscall0(SYS_gettid);
     c->tgid = (int)raw_syscall0(SYS_getpid);
     thread_install_altstack(c);
-    fastpath_thread_start(c); /* the inherited %gs names the parent's block */
+    fastpath_thread_start(c); /* the inherited %gs names the parent's block,
+                               * or (fastpath_fs.c) lists c under its %fs */
     enable_syscall_dispatch();
     resume_with_sigreturn(&c->start_uc);
 }
@@ -107,6 +109,7 @@ static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags
     int self = (int)raw_syscall0(SYS_gettid);
     t->tid = self;
     t->tgid = (int)raw_syscall0(SYS_getpid);
+    fastpath_fs_after_fork(t, all_threads);
     for (struct thread_state *o = all_threads; o; o = o->next_thread)
         if (o != t)
             o->alive = T_FREE; /* those threads do not exist in the child */
@@ -168,7 +171,9 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     struct rlimit as_limit;
     guest_as_limit_save(&as_limit);
     set_host_mask(~0ULL, &old);
+    int fs_was_shared = fastpath_fs_before_clone(t, flags, c);
     long r = clone_with_child_entry(flags, (uint64_t)c + ALTSTACK_SIZE, ptid, ctid, tls, c);
+    fastpath_fs_after_clone(t, flags, r, fs_was_shared);
     set_host_mask(old, 0);
     if (raw_failed(r) || (flags & CLONE_VFORK)) {
         /* A vfork child has exec'd or exited by now: its block is free, and what
@@ -213,6 +218,7 @@ void walk_all_robust_lists(int tgid)
 void emulate_thread_exit(struct thread_state *t, long status)
 {
     walk_robust_list(t);
+    fastpath_fs_unlist(t);
     t->alive = T_EXITED;
     for (;;)
         raw_syscall1(SYS_exit, status);

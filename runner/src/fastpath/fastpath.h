@@ -51,6 +51,7 @@ void fastpath_stop_done(struct thread_state *t, ucontext_t *uc);
 const char *fastpath_unavailable_reason(void);
 int fastpath_xsave_usable(void);
 int fastpath_cx16_usable(void);
+int fastpath_bmi2_usable(void);
 /* syscalls.c, before a guest mmap/munmap/mprotect/mremap: patched sites in
  * the range get their original bytes back; the stub regions are refused. */
 void fastpath_memory_call(unsigned long nr, const greg_t *g);

@@ -6,11 +6,18 @@
  * the guest's stack: the hook runs on the runner's altstack, like the SIGSYS
  * handler, so a leaf function's red zone is never touched.
  *
+ * Where the CPU lets programs read and write the %gs base themselves
+ * (FSGSBASE), the base must stay the program's, and stubs land on
+ * fast_hook_entry_fs instead (fastpath_fs.c): the block is found in a table
+ * indexed by the %fs base, the program's %gs base is kept in the block while
+ * the hook runs on the block's, and both exits put it back last.
+ *
  * Signals: fastpath_host_signal (fastpath_hook.c) treats a signal at
- * fast_hook_entry as one that came just before the `syscall`; while in_hook
- * is set it defers delivery (the slow flag); a signal anywhere in
- * [fast_hook_check, fast_hook_end) rewinds to fast_hook_check, whose code
- * only reloads registers from the fast area, so running it again is harmless. */
+ * fast_hook_entry (or before fast_hook_entry_fs has set in_hook) as one that
+ * came just before the `syscall`; while in_hook is set it defers delivery (the
+ * slow flag); a signal anywhere in [fast_hook_check, fast_hook_end) rewinds to
+ * fast_hook_check (with the block's %gs base again), whose code only reloads
+ * registers from the fast area, so running it again is harmless. */
 #include "core/layout.h"
 
 /* Both exits (fast and slow) give the guest back its vector, x87 and AVX
@@ -32,6 +39,42 @@
 .endm
 
     .text
+/* The %fs-anchored entry.  Its stub leaves %rcx = nr << 32 | return address
+ * (%rax = nr too, for the instruction a stub may run before it): the lookup
+ * needs two registers and no flags, and %r11 is the only other one free. */
+    .globl fast_hook_entry_fs
+    .type fast_hook_entry_fs, @function
+fast_hook_entry_fs:
+    rdfsbase %r11
+    movl %r11d, %r11d              /* the table covers 32-bit %fs bases */
+    movq fast_fs_table(%rip), %rax
+    movq (%rax,%r11), %rax         /* this %fs's block, or 0 */
+    .globl fast_fs_swapped
+fast_fs_swapped:                   /* from here %rax holds nr << 32 | return */
+    xchgq %rax, %rcx
+    jrcxz .Lfs_miss                /* (a local label: jrcxz reaches 127 bytes) */
+    .globl fast_fs_in_hook
+fast_fs_in_hook:                   /* the first write into the block */
+    movq $1, FAST_IN_HOOK(%rcx)
+    movq %rsp, FAST_RSP(%rcx)
+    movq FAST_STACK_TOP(%rcx), %rsp
+    pushfq
+    popq FAST_RFLAGS(%rcx)
+    rdgsbase %r11
+    movq %r11, FAST_PROG_GS(%rcx)
+    wrgsbase %rcx
+    movl %eax, %ecx                /* the return address */
+    shrq $32, %rax                 /* nr */
+    jmp fast_hook_common
+/* No block under this %fs (a thread the runner gave none, or a base the
+ * program set itself): the call traps at the redelivery `syscall`, whose
+ * handler (fastpath_redeliver) unpacks %rax and treats it as the site's. */
+    .globl fast_fs_miss
+fast_fs_miss:
+.Lfs_miss:
+    jmp *fast_fs_miss_at(%rip)
+    .size fast_hook_entry_fs, .-fast_hook_entry_fs
+
     .globl fast_hook_entry
     .type fast_hook_entry, @function
 fast_hook_entry:
@@ -40,6 +83,7 @@ fast_hook_entry:
     movq %gs:FAST_STACK_TOP, %rsp
     pushfq
     popq %gs:FAST_RFLAGS
+fast_hook_common:
     cld
     movq %rcx, %gs:FAST_RET
     movq %rax, %gs:FAST_NR
@@ -75,6 +119,8 @@ fast_hook_check:
     jne fast_hook_slow
     restore_guest_fp_and_args
     movq %gs:FAST_REGS + 56, %rbp
+    cmpb $0, fastpath_fs_mode(%rip)
+    jne fast_exit_fs
     pushq %gs:FAST_RFLAGS
     popfq
     movq %gs:FAST_RFLAGS, %r11
@@ -82,6 +128,21 @@ fast_hook_check:
     movq %gs:FAST_RET, %rcx
     movq %gs:FAST_RSP, %rsp
     movq $0, %gs:FAST_IN_HOOK
+    jmp *%rcx
+
+/* The program's %gs base goes back last; after that the block is reached
+ * through %rax, since no other register is free. */
+fast_exit_fs:
+    pushq %gs:FAST_RFLAGS
+    popfq
+    movq %gs:FAST_SELF, %rax
+    movq %gs:FAST_PROG_GS, %r11
+    movq FAST_RET(%rax), %rcx
+    movq FAST_RSP(%rax), %rsp
+    movq $0, FAST_IN_HOOK(%rax)
+    wrgsbase %r11
+    movq FAST_RFLAGS(%rax), %r11
+    movq FAST_RESULT(%rax), %rax
     jmp *%rcx
 
 /* A signal came while the hook ran (or a fault was recovered): leave through
@@ -97,12 +158,25 @@ fast_hook_slow:
     movq %gs:FAST_REGS + 72, %r13
     movq %gs:FAST_REGS + 80, %r14
     movq %gs:FAST_REGS + 88, %r15
+    cmpb $0, fastpath_fs_mode(%rip)
+    jne fast_slow_exit_fs
     pushq %gs:FAST_RFLAGS
     popfq
     movl $0x7fffffff, %eax /* not a call number: fastpath_redeliver knows it */
     movq %gs:FAST_REDELIVER, %rcx
     movq %gs:FAST_RSP, %rsp
     movq $0, %gs:FAST_IN_HOOK
+    jmp *%rcx
+fast_slow_exit_fs:
+    pushq %gs:FAST_RFLAGS
+    popfq
+    movq %gs:FAST_SELF, %rax
+    movq %gs:FAST_PROG_GS, %r11
+    movq FAST_REDELIVER(%rax), %rcx
+    movq FAST_RSP(%rax), %rsp
+    movq $0, FAST_IN_HOOK(%rax)
+    wrgsbase %r11
+    movl $0x7fffffff, %eax
     jmp *%rcx
     .globl fast_hook_end
 fast_hook_end:

@@ -18,11 +18,12 @@
  *   can enter the hook again, and the ones that set no base of their own get
  *   their program value back as they start (fastpath_thread_start).
  *
- * What stays visible: rdgsbase (where the CPU and kernel enable FSGSBASE)
- * reads the runner's block in a thread that set no base, and wrgsbase
- * without ARCH_SET_GS would take the hook's anchor away; programs that use
- * those instructions run with X32_RUN_TRAP=sud (runner/README.md). */
+ * Only where the CPU and kernel leave FSGSBASE off: there rdgsbase and
+ * wrgsbase fault, so arch_prctl is the program's one way to the base.  With
+ * FSGSBASE on, the hook is entered through %fs instead and the real %gs base
+ * stays the program's (fastpath_fs.c); these calls then go to the kernel. */
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_fs.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
@@ -36,6 +37,8 @@ int fastpath_retired;
 
 int fastpath_arch_prctl(struct thread_state *t, uint64_t code, uint64_t addr, long *result)
 {
+    if (fastpath_fs_mode)
+        return 0; /* the real base is the program's (fastpath_fs.c) */
     int holds_block = t->fast.self == (uint64_t)t && !t->gs_taken;
     if (code == ARCH_GET_GS && holds_block) {
         /* The kernel writes a whole unsigned long, 8 bytes, for x32 too. */

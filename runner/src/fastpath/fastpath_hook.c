@@ -12,6 +12,7 @@
  * the same restarts, masks and sigreturn as on the SUD path. */
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_xonly.h"
+#include "fastpath/fastpath_fs.h"
 #include "base/raw_syscall.h"
 #include "signals/signal_internal.h"
 #include "core/trap.h"
@@ -30,6 +31,7 @@
 #define REDELIVER_NR 0x7fffffff
 
 extern char fast_hook_entry[], fast_hook_check[], fast_hook_end[];
+extern char fast_hook_entry_fs[], fast_fs_swapped[], fast_fs_in_hook[], fast_fs_miss[];
 int fastpath_enabled;
 unsigned char fast_use_xsavec; /* read by fastpath_entry.S */
 
@@ -63,14 +65,32 @@ void fastpath_configure(void)
         debug_log("rewrite fast path: no usable XSAVE or CMPXCHG16B, staying with traps");
         return;
     }
+    if (fastpath_fs_host()) {
+        /* Programs own the %gs base here (rdgsbase/wrgsbase): the hook finds
+         * its block through %fs (fastpath_fs.c), or the fast path stays off. */
+        if (!fast_fs_table) {
+            debug_log("rewrite fast path: FSGSBASE, but no room for the %%fs table: staying with traps");
+            return;
+        }
+        fastpath_fs_mode = 1;
+        fastpath_fs_shlx = fastpath_bmi2_usable();
+    }
     fastpath_enabled = 1;
+}
+
+/* BMI2's shlx packs a run-time call number without touching the flags
+ * (fastpath_regions.c, syscall()'s sites under the %fs-anchored entry). */
+int fastpath_bmi2_usable(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 8));
 }
 
 void fastpath_thread_start(struct thread_state *t)
 {
     if (!fastpath_enabled)
         return;
-    if (fastpath_retired) {
+    if (!fastpath_fs_mode && fastpath_retired) {
         /* A new thread of a program that took %gs: nothing of the runner's
          * may stay in it (clone copied the creator's real base). */
         if (!t->gs_taken)
@@ -86,6 +106,12 @@ void fastpath_thread_start(struct thread_state *t)
     t->fast.mask_saved = 0;
     t->fast.redeliver_armed = 0;
     mem_set(t->fast_xsave, 0, 1024); /* a clean XSAVE header for XRSTOR */
+    if (fastpath_fs_mode) {
+        /* The %gs base stays the program's; the table names the block. */
+        if (!t->fs_shared)
+            fastpath_fs_list(t, fastpath_fs_base());
+        return;
+    }
     if (raw_syscall2(SYS_arch_prctl, ARCH_SET_GS, t))
         die(126, "rewrite fast path: cannot set the %%gs base; run with X32_RUN_TRAP=sud");
 }
@@ -140,6 +166,8 @@ void fastpath_hook_slow(struct thread_state *t)
 int fastpath_redeliver(struct thread_state *t, ucontext_t *uc)
 {
     greg_t *g = uc->uc_mcontext.gregs;
+    if (fastpath_fs_miss(uc))
+        return 0; /* now the trap of the site's own `syscall` */
     uint64_t at = fastpath_redeliver_address(), pc = (uint64_t)g[REG_RIP];
     if (!at || pc - 2 != at)
         return 0;
@@ -180,11 +208,26 @@ int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginf
         deliver_signal(t, uc, sig, si, 0);
         return 1;
     }
+    if (fastpath_fs_mode && ((pc >= (uint64_t)fast_hook_entry_fs && pc <= (uint64_t)fast_fs_in_hook) ||
+                             pc == (uint64_t)fast_fs_miss)) {
+        /* The same before the %fs-anchored entry's first write: only the
+         * scratch registers changed, and one of them packs nr and the return. */
+        uint64_t packed = (uint64_t)(pc <= (uint64_t)fast_fs_swapped ? g[REG_RCX] : g[REG_RAX]);
+        g[REG_RAX] = (greg_t)(packed >> 32);
+        g[REG_RIP] = (greg_t)((uint32_t)packed - 2);
+        deliver_signal(t, uc, sig, si, 0);
+        return 1;
+    }
     int in_tail = pc >= (uint64_t)fast_hook_check && pc < (uint64_t)fast_hook_end;
     if (!t->fast.in_hook && !in_tail)
         return 0;
-    if (in_tail)
+    if (in_tail) {
         g[REG_RIP] = (greg_t)fast_hook_check;
+        /* the exit may have put the program's %gs base back already; the
+         * base is not in the signal frame, so setting it here stays */
+        if (fastpath_fs_mode)
+            __asm__ volatile("wrgsbase %0" : : "r"((uint64_t)t) : "memory");
+    }
     if (!t->fast.mask_saved) {
         t->fast.guest_mask = *uc_mask(uc);
         t->fast.mask_saved = 1;

@@ -24,6 +24,7 @@
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"
 #include "fastpath/fastpath_regions.h"
+#include "fastpath/fastpath_fs.h"
 #include "fastpath/fastpath_xonly.h"
 #include "fastpath/fastpath_poke.h"
 #include "fastpath/insn_len.h"
@@ -221,6 +222,10 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
             return;
     }
     const unsigned char *old = before + 16 - len;
+    if (fastpath_fs_mode && old[0] != 0xb8 && !fastpath_fs_shlx) {
+        refused[slot] = site; /* a run-time call number: no stub can pack it */
+        return;
+    }
     /* Sites that share a slot share its count (races only lose one): that
      * can only rewrite a rarely run site a little early.  Resetting the count
      * at each newcomer, as before, meant that sites taking turns on a slot

@@ -13,12 +13,13 @@
  * uses low regions only, the first of which holds it and is never dropped. */
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_regions.h"
+#include "fastpath/fastpath_fs.h"
 #include "fastpath/procmap.h"
 #include "core/address_space.h"
 #include "loader/vdso.h"
 #include <sys/mman.h>
 
-extern char fast_hook_entry[];
+extern char fast_hook_entry[], fast_hook_entry_fs[];
 
 #define FIRST_STUB 16 /* offset 0: hlts (or, see redeliver_low, the slow exit's `syscall`);
                        * 8: the hook's address */
@@ -106,9 +107,11 @@ static uint64_t map_region(uint64_t hint, int high)
      * needs one (stub_new): filling all 16 cost 16 page faults per region, a
      * visible part of a short program's start. */
     mem_set(p, 0xf4, 4096);
-    if (!high && !vdso_redeliver_address && !redeliver_low)
+    if (!high && !vdso_redeliver_address && !redeliver_low) {
         p[0] = 0x0f, p[1] = 0x05, p[2] = 0x0f, p[3] = 0x0b; /* syscall; ud2 */
-    uint64_t hook = (uint64_t)fast_hook_entry;
+        p[4] = 0x0f, p[5] = 0x05, p[6] = 0x0f, p[7] = 0x0b; /* the %fs entry's miss */
+    }
+    uint64_t hook = (uint64_t)(fastpath_fs_mode ? fast_hook_entry_fs : fast_hook_entry);
     mem_copy(p + 8, &hook, 8);
     raw_syscall3(SYS_mprotect, r, 4096, PROT_READ | PROT_EXEC);
     raw_syscall3(SYS_mprotect, r + 4096, REGION_SIZE - 4096, PROT_NONE);
@@ -135,11 +138,47 @@ static uint32_t stub_offset(uint32_t used, uint32_t size)
     return (used & 4095) + size > 4096 ? (used + 4095) & ~4095u : used;
 }
 
+/* What a stub sets before it jumps to the hook: %ecx = the return address
+ * (mov $ret,%ecx), or for the %fs-anchored entry %rcx = nr << 32 | return
+ * (fastpath_entry.S): a movabs when code starts with mov $nr,%eax, else
+ * (syscall()'s sites, nr only known at run time) shlx, which leaves the flags
+ * alone, where BMI2 has it.  Its length, or 0 when this site cannot have one. */
+static int stub_return(unsigned char *out, const unsigned char *code, uint32_t ret)
+{
+    if (!fastpath_fs_mode) {
+        out[0] = 0xb9; /* mov $ret,%ecx: what `syscall` would leave there */
+        mem_copy(out + 1, &ret, 4);
+        return 5;
+    }
+    if (code[0] == 0xb8) {
+        uint32_t nr;
+        mem_copy(&nr, code + 1, 4);
+        uint64_t packed = (uint64_t)nr << 32 | ret;
+        out[0] = 0x48, out[1] = 0xb9; /* movabs $packed,%rcx */
+        mem_copy(out + 2, &packed, 8);
+        return 10;
+    }
+    if (!fastpath_fs_shlx)
+        return 0;
+    static const unsigned char shift[] = {
+        0x41, 0xbb, 32, 0, 0, 0,      /* mov $32,%r11d */
+        0xc4, 0xe2, 0xa1, 0xf7, 0xc8, /* shlx %r11,%rax,%rcx */
+        0x41, 0xbb,                   /* mov $ret,%r11d ... */
+    };
+    mem_copy(out, shift, sizeof shift);
+    mem_copy(out + sizeof shift, &ret, 4);
+    out[sizeof shift + 4] = 0x4a, out[sizeof shift + 5] = 0x8d; /* lea (%rcx,%r11),%rcx */
+    out[sizeof shift + 6] = 0x0c, out[sizeof shift + 7] = 0x19;
+    return (int)sizeof shift + 8;
+}
+
 uint64_t stub_new(uint64_t site, const unsigned char *code_in, int len)
 {
-    /* code, mov $ret,%ecx (5), jmp *hook(%rip) (6): 16 or 32 bytes, on one page */
-    uint32_t size = (uint32_t)(len + 11 + 15) & ~15u;
-    if (len < 5 || size > 32)
+    /* code, the return (stub_return), jmp *hook(%rip) (6): on one page */
+    unsigned char ret_code[24];
+    int ret_len = len >= 5 ? stub_return(ret_code, code_in, (uint32_t)(site + 2)) : 0;
+    uint32_t size = (uint32_t)(len + ret_len + 6 + 15) & ~15u;
+    if (len < 5 || !ret_len || size > 48)
         return 0;
     int i, high_ok = vdso_redeliver_address != 0 && reachable(site, HIGH_REGIONS_BASE);
     for (i = 0; i < nregions; i++)
@@ -182,15 +221,15 @@ uint64_t stub_new(uint64_t site, const unsigned char *code_in, int len)
     }
     region_used[i] = stub_offset(region_used[i], size);
     uint64_t stub = regions[i] + region_used[i];
-    unsigned char code[32];
-    uint32_t ret = (uint32_t)(site + 2);
-    int32_t rel = (int32_t)((regions[i] + 8) - (stub + (uint64_t)len + 11));
+    unsigned char code[48];
+    int jmp_at = len + ret_len;
+    int32_t rel = (int32_t)((regions[i] + 8) - (stub + (uint64_t)jmp_at + 6));
     mem_set(code, 0xf4, sizeof code);
     mem_copy(code, code_in, (size_t)len);
-    code[len] = 0xb9; /* mov $ret,%ecx: what `syscall` would leave there */
-    mem_copy(code + len + 1, &ret, 4);
-    code[len + 5] = 0xff, code[len + 6] = 0x25; /* jmp *hook(%rip) */
-    mem_copy(code + len + 7, &rel, 4);
+    mem_copy(code + len, ret_code, (size_t)ret_len);
+    code[jmp_at] = 0xff, code[jmp_at + 1] = 0x25; /* jmp *hook(%rip) */
+    mem_copy(code + jmp_at + 2, &rel, 4);
+    fastpath_fs_set_miss_address(fastpath_redeliver_address());
     uint64_t page = stub & ~4095ULL;
     /* Other threads run the page's earlier stubs meanwhile: it stays executable. */
     if (raw_syscall3(SYS_mprotect, page, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))

@@ -2,6 +2,7 @@
 #include "front/probe.h"
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_xonly.h"
+#include "fastpath/fastpath_fs.h"
 #include "core/trap.h"
 #include "front/trap_choice.h"
 #include "base/raw_syscall.h"
@@ -190,6 +191,12 @@ int print_probe(const char *sysroot)
         else {
             printf("rewrite fast path: on (a system-call site is rewritten at its 4th trap and\n"
                    "      then calls the emulator without a signal; X32_RUN_TRAP=sud turns it off)\n");
+            if (fastpath_fs_host())
+                printf("rewrite %%gs base: the program's at all times (FSGSBASE is on, so programs\n"
+                       "      use rdgsbase and wrgsbase: the hook finds its block through %%fs)\n");
+            else
+                printf("rewrite %%gs base: the program's as arch_prctl shows it (FSGSBASE is off,\n"
+                       "      so arch_prctl, which x32-run answers, is a program's one way to it)\n");
             if (cpu_ospke())
                 printf("rewrite visibility: as on the kernel: the %%gs base, /proc/self/maps, smaps,\n"
                        "      numa_maps and the code bytes (a rewritten page is execute-only, by\n"

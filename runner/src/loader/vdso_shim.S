@@ -81,6 +81,10 @@ ENTRY(__vdso_clock_getres)
 x32run_redeliver:
     syscall
     ud2
+    /* 4 bytes on (FS_MISS_OFFSET): where a call the %fs-anchored entry found
+     * no thread block for traps (fastpath_fs.c). */
+    syscall
+    ud2
 
     /* Filled by the runner: clock_gettime, gettimeofday, time, getcpu,
      * clock_getres.  Kept in the text segment because the image has exactly

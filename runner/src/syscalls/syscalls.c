@@ -6,6 +6,7 @@
 #include "loader/elf_parse.h"
 #include "syscalls/emulation.h"
 #include "fastpath/fastpath.h"
+#include "fastpath/fastpath_fs.h"
 #include "base/guest_mem.h"
 #include "loader/initial_stack.h"
 #include "syscalls/paths.h"
@@ -139,7 +140,10 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
         long r;
         if (fastpath_enabled && fastpath_arch_prctl(t, ARG1(g), ARG2(g), &r))
             return r;
-        return forward(t, nr, g);
+        r = forward(t, nr, g);
+        if (r == 0 && ARG1(g) == 0x1002 /* ARCH_SET_FS */)
+            fastpath_fs_list(t, ARG2(g)); /* the %fs-anchored entry's table */
+        return r;
     }
     case SYS_mmap:
         return guest_mmap(ARG1(g), ARG2(g), ARG3(g), ARG4(g), ARG5(g), ARG6(g));
