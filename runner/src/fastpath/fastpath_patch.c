@@ -51,13 +51,19 @@ struct site {
 static struct site sites[MAX_SITES];
 static int nsites;
 static int patch_lock;
-#define REFUSED_SLOTS 4096
-static uint64_t refused[REFUSED_SLOTS]; /* sites whose mapping said no */
 /* A rewrite costs about as much as 10-15 traps (the mapping query, two
  * mprotects, a copied page), so a site is rewritten at its PATCH_AFTER-th
- * trap: start-up code that runs once stays on SUD. */
+ * trap: start-up code that runs once stays on SUD.  Per hashed slot: the site
+ * whose mapping said no (sites lie below 4 GiB) and the traps counted.  One
+ * table of 8 KiB: a short program's 20-odd start-up traps touch its two pages
+ * (two faults each); the two 48 KiB tables it replaced cost a hello world 12
+ * page faults. */
+#define TRAP_SLOTS 1024
 #define PATCH_AFTER 4
-static unsigned seen[REFUSED_SLOTS]; /* traps per slot, see fastpath_after_trap */
+static struct {
+    uint32_t refused;
+    uint32_t seen;
+} trap_slots[TRAP_SLOTS];
 
 int fastpath_call_rewritable(unsigned long nr)
 {
@@ -191,8 +197,8 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     /* Cheap tests first: a site that never qualifies must not pay for the
      * mapping query at each of its traps. */
     /* sites lie 7 or more bytes apart: mix, so neighbours spread over the slots */
-    unsigned slot = (unsigned)(((uint32_t)site * 2654435761u) >> 20) % REFUSED_SLOTS;
-    if (refused[slot] == site)
+    unsigned slot = (unsigned)(((uint32_t)site * 2654435761u) >> 22) % TRAP_SLOTS;
+    if (trap_slots[slot].refused == (uint32_t)site)
         return;
     uint32_t pkru = xonly_open(); /* the page may be execute-only already */
     long unreadable = (site & 4095) < 16 ? try_copy_from_guest(before + 11, mov, 5)
@@ -223,23 +229,23 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     }
     const unsigned char *old = before + 16 - len;
     if (fastpath_fs_mode && old[0] != 0xb8 && !fastpath_fs_shlx) {
-        refused[slot] = site; /* a run-time call number: no stub can pack it */
+        trap_slots[slot].refused = (uint32_t)site; /* a run-time call number: no stub can pack it */
         return;
     }
     /* Sites that share a slot share its count (races only lose one): that
      * can only rewrite a rarely run site a little early.  Resetting the count
      * at each newcomer, as before, meant that sites taking turns on a slot
      * were never rewritten at all (600 sites in a loop: 1 rewritten). */
-    if (++seen[slot] < PATCH_AFTER)
+    if (++trap_slots[slot].seen < PATCH_AFTER)
         return;
-    seen[slot] = 0;
+    trap_slots[slot].seen = 0;
     if (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         return; /* another thread patches: this site can wait for its next trap */
     xonly_probe();
     long flags = mapping_flags(mov);
     uint64_t page = mov & ~4095ULL;
     if (flags < 0 || page_exposed(page)) {
-        refused[slot] = site; /* shared, writable or unknown: ask again only if evicted */
+        trap_slots[slot].refused = (uint32_t)site; /* shared, writable or unknown: ask again only if evicted */
         goto out;
     }
     /* an execute-only page shows no PROT_READ: its sites know the real one */
