@@ -56,7 +56,9 @@ for _t in $TEST_TOOLS; do
 done
 # Debian's multilib compilers: -m32 for the examples' i386 contrast builds and x32-check's
 # i386 stand-in, -mx32 (C and C++) for x32-check's fake SDK and the glue's mock SDK.
-printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
+# <asm/types.h> for -m32 comes with gcc-multilib alone (its /usr/include/asm link): a host
+# with libc6-dev-i386 but not gcc-multilib links -m32 programs but cannot build example 08.
+printf '#include <asm/types.h>\nint main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
 printf 'int main(){return 0;}\n' | g++ -mx32 -x c++ - -o /dev/null 2>/dev/null || missing="$missing g++-multilib"
 if [ -n "$missing" ]; then
     . "$TOP/lib/apt.sh"
