@@ -334,6 +334,31 @@ step_number() {
     echo "$_i/$(all_steps | wc -l)"
 }
 
+# install_debian_sources STEP...: the Debian source packages these steps build from and
+# this machine lacks, in one apt-get call before the first step builds: one install is
+# quicker than one per step, and a missing package stops the build now, not 20 minutes
+# in. Each step still locates (and checks) its tarball itself when it starts.
+install_debian_sources() {
+    can_apt || return 0
+    _ids_pkgs=""; _ids_pins=""
+    for _ids_pin in $(for _ids_s in "$@"; do (read_step "$_ids_s"; echo "$pins"); done | sort -u); do
+        _ids_choice=$(pin_choice "$TOP/$_ids_pin") || exit 2
+        [ "${_ids_choice%% *}" = none ] || continue
+        [ -n "$(pin_get "$TOP/$_ids_pin" deb_file)" ] || continue
+        _ids_pkg=$(pin_get "$TOP/$_ids_pin" deb_package)
+        [ -n "$_ids_pkg" ] || continue
+        _ids_pkgs="$_ids_pkgs $_ids_pkg"; _ids_pins="$_ids_pins $_ids_pin"
+    done
+    [ -n "$_ids_pkgs" ] || return 0
+    say "  installing source packages$_ids_pkgs with apt-get"
+    # shellcheck disable=SC2086 # one word per package
+    sdk_apt_install $_ids_pkgs || warn "apt-get install$_ids_pkgs failed; see $CACHE/logs/apt.log"
+    # What this run found for these pins was "none": look again, and compute the keys
+    # anew (they include a substitute tarball, should Debian have a newer one).
+    for _ids_pin in $_ids_pins; do resolve_source_choice "$TOP/$_ids_pin"; done
+    find "$KEY_MEMO" -maxdepth 1 -type f ! -name 'source-*' -delete
+}
+
 # obtain_sources NAME: before step NAME builds, get its tarballs here, in the main shell
 # (apt's messages reach the console, not the step's log). What was obtained can be
 # another tarball than the pinned one (a newer Debian upload): then the keys, which
