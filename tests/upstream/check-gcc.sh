@@ -42,7 +42,7 @@ Runs GCC's test suites for x32 through x32-run and summarises them.
   --torture OPTS      comma-separated optimisation sets for the torture tests instead of
                       GCC's default list, e.g. '-O0,-O2' (the quick check uses this)
   --cxx-stds LIST     C++ dialects for the g++ tests that name none, e.g. '17' (GCC's own
-                      `make check-c++17`; about a third of the results) instead of GCC's 98,14,17,20
+                      'make check-c++17'; about a third of the results) instead of GCC's 98,14,17,20
   --out DIR           where .sum, .log and summary.txt go (default: \$X32_SDK_CACHE/check/gcc)
   --runtestflags F    extra runtest arguments, as GCC's RUNTESTFLAGS; one naming .exp files
                       (e.g. 'execute.exp=pr1*') replaces the parts' own lists of .exp files
