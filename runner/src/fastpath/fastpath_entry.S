@@ -38,6 +38,21 @@
     movq %gs:FAST_REGS + 40, %r9
 .endm
 
+/* The %fs entry's two exits, up to the jump: the program's flags, %rcx = the
+ * address to go on at (the block's field TARGET), the program's stack, and the
+ * program's %gs base back last; after that the block is reached through %rax,
+ * since no other register is free. */
+.macro leave_block_fs target
+    pushq %gs:FAST_RFLAGS
+    popfq
+    movq %gs:FAST_SELF, %rax
+    movq %gs:FAST_PROG_GS, %r11
+    movq \target(%rax), %rcx
+    movq FAST_RSP(%rax), %rsp
+    movq $0, FAST_IN_HOOK(%rax)
+    wrgsbase %r11
+.endm
+
     .text
 /* The %fs-anchored entry.  Its stub leaves %rcx = nr << 32 | return address
  * (%rax = nr too, for the instruction a stub may run before it): the lookup
@@ -130,17 +145,8 @@ fast_hook_check:
     movq $0, %gs:FAST_IN_HOOK
     jmp *%rcx
 
-/* The program's %gs base goes back last; after that the block is reached
- * through %rax, since no other register is free. */
 fast_exit_fs:
-    pushq %gs:FAST_RFLAGS
-    popfq
-    movq %gs:FAST_SELF, %rax
-    movq %gs:FAST_PROG_GS, %r11
-    movq FAST_RET(%rax), %rcx
-    movq FAST_RSP(%rax), %rsp
-    movq $0, FAST_IN_HOOK(%rax)
-    wrgsbase %r11
+    leave_block_fs FAST_RET
     movq FAST_RFLAGS(%rax), %r11
     movq FAST_RESULT(%rax), %rax
     jmp *%rcx
@@ -168,14 +174,7 @@ fast_hook_slow:
     movq $0, %gs:FAST_IN_HOOK
     jmp *%rcx
 fast_slow_exit_fs:
-    pushq %gs:FAST_RFLAGS
-    popfq
-    movq %gs:FAST_SELF, %rax
-    movq %gs:FAST_PROG_GS, %r11
-    movq FAST_REDELIVER(%rax), %rcx
-    movq FAST_RSP(%rax), %rsp
-    movq $0, FAST_IN_HOOK(%rax)
-    wrgsbase %r11
+    leave_block_fs FAST_REDELIVER
     movl $0x7fffffff, %eax
     jmp *%rcx
     .globl fast_hook_end
