@@ -6,6 +6,7 @@
 #                                    files resolves (file, folder, #heading)
 #   docs-no-outside-notes            no file of the repository points at notes outside it
 #                                    (a sibling "shared" folder of the developers)
+#   docs-runner-program-count        runner/README.md's count of tests/runner programs is right
 #   docs-installed-links             the READMEs installed into the prefix link only within it
 #   options-PROGRAM-*                every option the docs give x32-run, x32-vm, x32-check,
 #                                    build.sh and tests/run.sh is in its --help, and every
@@ -62,6 +63,18 @@ if [ -s "$T/outside.out" ]; then
     fail docs-no-outside-notes "$(wc -l < "$T/outside.out") file(s) point outside the repository: $(tr '\n' ' ' < "$T/outside.out")"
 else
     pass docs-no-outside-notes
+fi
+
+# A count the docs give must be the count in the tree: runner/README.md's number of
+# tests/runner programs (one self-checking program per .c file there).
+_claimed=$(sed -n 's/.*`tests\/runner` (\([0-9][0-9]*\) programs.*/\1/p' "$TOP/runner/README.md" | head -n 1)
+_have=$(find "$TOP/tests/runner" -maxdepth 1 -name '*.c' | wc -l)
+if [ -z "$_claimed" ]; then
+    fail docs-runner-program-count "runner/README.md no longer says \"tests/runner (N programs\"; update this check"
+elif [ "$_claimed" = "$_have" ]; then
+    pass docs-runner-program-count
+else
+    fail docs-runner-program-count "runner/README.md says $_claimed programs, tests/runner has $_have .c files"
 fi
 
 # Docs the SDK installs must not link into a checkout the prefix does not have.
