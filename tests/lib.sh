@@ -56,6 +56,13 @@ fast_path_state() {
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; }
 skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }
+# skip_reason LOG: the reason a test program gave for its exit 77, its first
+# "skip: REASON" line (cut at 300 characters); a program that gave none is named as such,
+# so that no SKIP line goes out without a reason.
+skip_reason() {
+    _sr=$(sed -n 's/^skip: //p' "$1" 2>/dev/null | head -n 1 | cut -c 1-300)
+    printf '%s\n' "${_sr:-exit 77 with no \"skip:\" line in $(basename "$1")}"
+}
 
 # check NAME CMD...: PASS when CMD exits 0, FAIL with its last output line otherwise.
 check() {

@@ -204,7 +204,7 @@ run_test() {
     run_prog "$_name" "$_exe" || _rc=$?
     case $_rc in
         0) pass "$_name" ;;
-        77) skip "$_name" "$(sed -n 's/^skip: //p' "$_log" | head -n 1 | cut -c 1-300)" ;;
+        77) skip "$_name" "$(skip_reason "$_log")" ;;
         124|137) fail "$_name" "timed out after ${timeout_s}s: $(reason "$_log")"
             show_log "$_log" ;;
         *) if [ "$_rc" -gt 128 ]; then

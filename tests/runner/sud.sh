@@ -25,7 +25,7 @@ for _rw in $sud_cases; do
     _log=$TEST_TMP/log/sud-$_rw.log
     case $_rc in
         0) pass "sud/$_rw" ;;
-        77) skip "sud/$_rw" "$(sed -n 's/^skip: //p' "$_log" | head -n 1)" ;;
+        77) skip "sud/$_rw" "$(skip_reason "$_log")" ;;
         124|137) fail "sud/$_rw" "timed out after ${timeout_s}s: $(reason "$_log")"
             show_log "$_log" ;;
         *) if [ "$_rc" -gt 128 ]; then _why="killed by signal $((_rc - 128))"; else _why="exit $_rc"; fi

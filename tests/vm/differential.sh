@@ -103,7 +103,7 @@ compare_programs() {
         if [ "$_ru" = 77 ] && [ "$_rv" != 77 ]; then
             # The program needs what this host's CPU lacks (the guest's has it): there is
             # nothing to compare here; vm_guest_user_NAME runs it under x32-run in the guest.
-            skip "vm_diff_$name" "user mode here: $(sed -n 's/^skip: //p' "$rt/$name.user" | head -n 1)"
+            skip "vm_diff_$name" "user mode here: $(skip_reason "$rt/$name.user")"
             continue
         fi
         if [ "$_ru" = "$_rv" ] && cmp -s "$rt/$name.user" "$rt/$name.vm"; then _same=yes; else _same=no; fi

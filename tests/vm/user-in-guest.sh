@@ -56,7 +56,7 @@ user_in_guest() {
         _rc=$?
         case $_rc in
             0) pass "vm_guest_user_$name" ;;
-            77) skip "vm_guest_user_$name" "$(grep -m1 '^skip' "$rt/$name.guest-user")" ;;
+            77) skip "vm_guest_user_$name" "$(skip_reason "$rt/$name.guest-user")" ;;
             *) fail "vm_guest_user_$name" "x32-run --mode user in the guest: exit $_rc"
                tail -n 8 "$rt/$name.guest-user" | sed 's/^/    | /' ;;
         esac
@@ -71,7 +71,7 @@ user_in_guest() {
         _rc=$?
         case $_rc in
             0) pass "vm_guest_user_sud_$name" ;;
-            77) skip "vm_guest_user_sud_$name" "$(grep -m1 '^skip' "$rt/$name.guest-user-sud")" ;;
+            77) skip "vm_guest_user_sud_$name" "$(skip_reason "$rt/$name.guest-user-sud")" ;;
             *) fail "vm_guest_user_sud_$name" "X32_RUN_TRAP=sud x32-run --mode user in the guest: exit $_rc"
                tail -n 8 "$rt/$name.guest-user-sud" | sed 's/^/    | /' ;;
         esac
