@@ -45,7 +45,8 @@ write_build_info() {
         printf '  "host": {"uname": %s, "compiler": %s, "os": %s},\n' \
             "$(json_string "$(uname -srm)")" "$(json_string "$(gcc --version | head -n 1)")" \
             "$(json_string "$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-unknown}")")"
-        printf '  "languages": %s,\n  "packages": {\n' "$(json_string "$LANGUAGES")"
+        printf '  "languages": %s,\n' "$(json_string "$LANGUAGES")"
+        printf '  "target_cflags": %s,\n  "packages": {\n' "$(json_string "$TARGET_CFLAGS")"
         _sep=""
         for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
             printf '%s    %s: {"version": %s, "tarball": %s, "sha256": %s, "used": %s}' "$_sep" \

@@ -15,7 +15,7 @@ run_step() {
         --disable-werror --enable-stack-protector=strong --disable-profile \
         --enable-bind-now
     printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"
-    "$src/configure" "$@" CC="$TARGET-gcc" CXX="$TARGET-g++" CFLAGS="-O2 -g" \
+    "$src/configure" "$@" CC="$TARGET-gcc" CXX="$TARGET-g++" CFLAGS="$TARGET_CFLAGS" \
         BUILD_CC=gcc AR="$TARGET-ar" RANLIB="$TARGET-ranlib"
     make install-headers install_root="$sysroot" install-bootstrap-headers=yes
     make -j"$JOBS" csu/subdir_lib

@@ -7,7 +7,7 @@ pins="toolchain/gcc.pin"
 tree=gcc
 tree_owner=yes
 # Only glibc's version reaches the compiler (--with-glibc-version), not its patches.
-opts="languages=$LANGUAGES glibc=$(pin_get "$TOP/sysroot/glibc.pin" version)"
+opts="languages=$LANGUAGES target-cflags=$TARGET_CFLAGS glibc=$(pin_get "$TOP/sysroot/glibc.pin" version)"
 
 gcc_version() { pin_get "$TOP/toolchain/gcc.pin" version; }
 
@@ -36,7 +36,7 @@ run_step() {
     case $LANGUAGES in *fortran*) ;; *) set -- "$@" --disable-libquadmath ;; esac
     printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"
     "$src/configure" "$@" CC="$HOST_CC" CXX="$HOST_CXX" CFLAGS="$HOST_CFLAGS" CXXFLAGS="$HOST_CFLAGS" \
-        CFLAGS_FOR_TARGET="-O2 -g" CXXFLAGS_FOR_TARGET="-O2 -g"
+        CFLAGS_FOR_TARGET="$TARGET_CFLAGS" CXXFLAGS_FOR_TARGET="$TARGET_CFLAGS"
     make -j"$JOBS" all-gcc MAKEINFO=true
     # GCC wraps the C library's <limits.h> only if it saw one at build time; glibc comes
     # later, so install the wrapping version it would have made (as Yocto and LFS do).

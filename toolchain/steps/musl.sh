@@ -62,7 +62,7 @@ run_step() {
         --with-specs='%{!shared:%{!pie:%{!static-pie:-static}}}' \
         --with-system-zlib --with-pkgversion="x32-sdk musl"
     "$gcc_src/configure" "$@" CC="$HOST_CC" CXX="$HOST_CXX" CFLAGS="$HOST_CFLAGS" \
-        CXXFLAGS="$HOST_CFLAGS" CFLAGS_FOR_TARGET="-O2 -g" CXXFLAGS_FOR_TARGET="-O2 -g"
+        CXXFLAGS="$HOST_CFLAGS" CFLAGS_FOR_TARGET="$TARGET_CFLAGS" CXXFLAGS_FOR_TARGET="$TARGET_CFLAGS"
     make -j"$JOBS" all-gcc MAKEINFO=true
     make install-gcc DESTDIR="$DESTDIR" MAKEINFO=true
     xgcc="$DESTDIR$CONFIGURED_PREFIX/bin/$MT-gcc"
