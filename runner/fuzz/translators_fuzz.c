@@ -44,7 +44,7 @@ int in_stack_guard(uint64_t addr) { (void)addr; return 0; }
 void host_restorer(void) {}
 char safe_syscall_start[1], safe_syscall_end[1], sigsys_restorer[1], sigsys_restorer_end[1];
 /* No rewrite fast path (fastpath.h): no call ever came through its hook. */
-ucontext_t *fastpath_stop_context(struct thread_state *t) { (void)t; return 0; }
+ucontext_t *fastpath_stop_context(struct thread_state *t, const ucontext_t *uc) { (void)t; (void)uc; return 0; }
 /* No gdb attached: the stub's hooks in the signal code stay out of the way. */
 int gdb_active;
 int gdb_owns_signal(int sig) { (void)sig; return 0; }

@@ -11,10 +11,12 @@
 
 /* read(2) with its `mov $nr,%eax` in one aligned 8-byte word right before
  * the `syscall`: the form x32-run rewrites.  xmm8 holds a known value across
- * the call, for gdb to read back. */
+ * the call, for gdb to read back and change; its low half after the call goes
+ * to site_xmm8_after. */
 extern unsigned char read_site[];
+unsigned long long site_xmm8_after;
 long site_read(int fd, void *buf, long n);
-__asm__(".text\n"
+__asm__(".pushsection .text\n" /* popped below: the compiler's own section stays */
         ".p2align 4\n"
         ".globl site_read\n"
         ".type site_read, @function\n"
@@ -27,9 +29,11 @@ __asm__(".text\n"
         "read_site:\n"
         "  movl $0x40000000, %eax\n" /* x32 read */
         "  syscall\n"
+        "  movq %xmm8, site_xmm8_after(%rip)\n"
         "  ret\n"
         "  .cfi_endproc\n"
-        ".size site_read, .-site_read\n");
+        ".size site_read, .-site_read\n"
+        ".popsection\n");
 
 volatile int released;
 volatile long spins;
@@ -63,7 +67,7 @@ int main(int argc, char **argv)
         printf("ready %d\n", (int)getpid());
         fflush(stdout);
         long n = site_read(0, &c, 1);
-        printf("read %ld '%c' site %02x\n", n, c, read_site[0]);
+        printf("read %ld '%c' site %02x xmm8 %llx\n", n, c, read_site[0], site_xmm8_after);
         return 23;
     }
     for (int i = 1; i < argc; i++)

@@ -1,42 +1,63 @@
 # shellcheck shell=sh disable=SC2154 # root, TEST_TMP: set by run.sh
 # tests/runner/trap-path.sh: the trap-path rule, sourced by run.sh (the whole suite, or
 # `run.sh trap-path`).  Code in runner/src's trap-path folders runs while the guest owns
-# %fs, so it may use no stdio, no errno and no libc function that is not
-# async-signal-safe (runner/README.md, "The trap path").  Two cases:
+# %fs and, in the rewrite fast path's hook, while the guest's vector registers are live
+# and saved nowhere: it may call no libc and none of the runner's other code, and use
+# no FP or vector register (runner/README.md, "The trap path").  Four cases:
 #   trap_path_check_finds_printf  runner/trap-path-check.sh fails on an object that
-#                                 calls printf, planted in a trap-path folder (so the
-#                                 next case can fail)
+#                                 calls printf, planted in a trap-path folder
+#   trap_path_check_finds_vector  ... on one that does double arithmetic (%xmm)
+#   trap_path_check_finds_call_out ... on one that calls the command line's code
+#                                 (front/), which may use libc
+#                                 (the three planted ones show that the last case can fail)
 #   trap_path_rule                the runner's own objects, built from this checkout with
-#                                 the host compiler, keep the rule
-# Both need the host's make, cc and nm (what building runner/ needs).
+#                                 the host compiler, keep the rules
+# All need the host's make, cc, nm and objdump (what building runner/ needs).
 
 tp_build=$TEST_TMP/trap-path-build
 tp_log=$TEST_TMP/log/trap-path-build.log
-tp_check=$root/runner/trap-path-check.sh
 
+tp_cases="trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule"
 if ! command -v make >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1 \
-        || ! command -v nm >/dev/null 2>&1; then
-    skip trap_path_check_finds_printf "make, cc or nm is missing (build-essential)"
-    skip trap_path_rule "make, cc or nm is missing (build-essential)"
+        || ! command -v nm >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
+    for _c in $tp_cases; do skip "$_c" "make, cc, nm or objdump is missing (build-essential)"; done
 elif ! make -C "$root/runner" MAKEFLAGS= BUILD="$tp_build" objects >"$tp_log" 2>&1; then
-    fail trap_path_check_finds_printf "runner/'s objects do not build: $(reason "$tp_log")"
-    fail trap_path_rule "runner/'s objects do not build: $(reason "$tp_log")"
+    for _c in $tp_cases; do fail "$_c" "runner/'s objects do not build: $(reason "$tp_log")"; done
     show_log "$tp_log"
 else
-    # The planted object goes into a copy, so the real check below reads only the runner.
+    # The planted objects go into a copy, so the real check below reads only the runner;
+    # the check runs on every trap-path folder, as the Makefile names them.
     rm -rf "$tp_build.planted"
     cp -R "$tp_build" "$tp_build.planted"
-    printf '#include <stdio.h>\nvoid planted(int x) { printf("%%d\\n", x); }\n' \
-        > "$TEST_TMP/planted_printf.c"
-    if ! cc -c -o "$tp_build.planted/signals/planted_printf.o" "$TEST_TMP/planted_printf.c" \
-            >"$TEST_TMP/log/planted_printf.log" 2>&1; then
-        fail trap_path_check_finds_printf "the planted object does not compile: $(reason "$TEST_TMP/log/planted_printf.log")"
-    elif sh "$tp_check" "$tp_build.planted" signals >"$TEST_TMP/log/planted.log" 2>&1; then
-        fail trap_path_check_finds_printf "trap-path-check.sh passed signals/ with a planted printf"
-    elif grep -q '^trap-path-check: signals/planted_printf.o uses printf$' "$TEST_TMP/log/planted.log"; then
-        pass trap_path_check_finds_printf
+    printf '#include <stdio.h>\nvoid planted(int x) { printf("%%d\\n", x); }\n' > "$TEST_TMP/planted_printf.c"
+    printf 'double planted_double(double x) { return x * 3; }\n' > "$TEST_TMP/planted_vector.c"
+    printf 'char **qemu_guest_env(char **);\nchar **planted_call(char **e) { return qemu_guest_env(e); }\n' \
+        > "$TEST_TMP/planted_call_out.c"
+    planted_ok=1
+    for _p in printf vector call_out; do
+        cc -O2 -c -o "$tp_build.planted/signals/planted_$_p.o" "$TEST_TMP/planted_$_p.c" \
+            >"$TEST_TMP/log/planted_$_p.log" 2>&1 || planted_ok=0
+    done
+    if [ "$planted_ok" = 0 ]; then
+        for _p in printf vector call_out; do
+            fail "trap_path_check_finds_$_p" "the planted objects do not compile: $(reason "$TEST_TMP/log/planted_$_p.log")"
+        done
+    elif make -C "$root/runner" MAKEFLAGS= BUILD="$tp_build.planted" trap-path-check \
+            >"$TEST_TMP/log/planted.log" 2>&1; then
+        for _p in printf vector call_out; do
+            fail "trap_path_check_finds_$_p" "trap-path-check.sh passed signals/ with three planted objects"
+        done
     else
-        fail trap_path_check_finds_printf "want one line naming planted_printf.o and printf: $(reason "$TEST_TMP/log/planted.log")"
+        check_planted() { # NAME ERE: the check's line for that planted object
+            if grep -Eq "^trap-path-check: signals/planted_$1\.o $2\$" "$TEST_TMP/log/planted.log"; then
+                pass "trap_path_check_finds_$1"
+            else
+                fail "trap_path_check_finds_$1" "want a line naming planted_$1.o: $(grep -m 1 "planted_$1" "$TEST_TMP/log/planted.log" || reason "$TEST_TMP/log/planted.log")"
+            fi
+        }
+        check_planted printf 'uses printf'
+        check_planted vector 'touches the FP or vector state: .*%xmm.*'
+        check_planted call_out 'uses qemu_guest_env'
     fi
     rm -rf "$tp_build.planted"
     # The folders come from runner/Makefile, the one place that names them.

@@ -16,7 +16,7 @@
 
 GUEST_USER_PROGRAMS="misc_code_bytes misc_maps_unchanged static_maps_unchanged misc_gs_base misc_gs_wrgsbase
 misc_proc_self_maps misc_proc_self_labels fastpath_bad_input fastpath_redzone fastpath_churn
-fastpath_signal_storm fastpath_cross_block fastpath_mov_between fastpath_many_sites
+fastpath_signal_storm fastpath_cross_block fastpath_mov_between fastpath_many_sites fastpath_vector_state
 static_threads_signals misc_dlopen"
 
 user_in_guest() {

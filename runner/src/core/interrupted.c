@@ -22,9 +22,9 @@ void rewind_safe_syscall(ucontext_t *uc)
     uc->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_start;
 }
 
-ucontext_t *guest_context_in_call(struct thread_state *t)
+ucontext_t *guest_context_in_call(struct thread_state *t, const ucontext_t *uc)
 {
-    ucontext_t *hook = fastpath_stop_context(t);
+    ucontext_t *hook = fastpath_stop_context(t, uc);
     if (hook)
         return hook;
     if (t && t->in_sigsys && t->guest_uc)

@@ -19,9 +19,10 @@ int in_safe_syscall(uint64_t pc);
 /* That rewind: uc resumes at safe_syscall_start, re-testing for signals. */
 void rewind_safe_syscall(ucontext_t *uc);
 
-/* For a thread interrupted inside the runner: the guest's context at the
- * `syscall` of the call it is in (the rewrite hook's saved registers, else the
- * SIGSYS frame's), or 0 when it is in no guest call. */
-ucontext_t *guest_context_in_call(struct thread_state *t);
+/* For a thread interrupted inside the runner (uc: the interrupting signal's
+ * frame): the guest's context at the `syscall` of the call it is in (the
+ * rewrite hook's saved registers, else the SIGSYS frame's), or 0 when it is in
+ * no guest call. */
+ucontext_t *guest_context_in_call(struct thread_state *t, const ucontext_t *uc);
 
 #endif

@@ -57,6 +57,11 @@ struct thread_state {
         int mask_saved;
         int redeliver_armed;
         uint64_t prog_gs;       /* %fs-anchored entry: the program's %gs base */
+        /* The hook saves none of the guest's vector, x87 or AVX registers (its
+         * code uses none: runner/Makefile's TRAP_PATH_CFLAGS).  Set when gdb
+         * stopped the thread in the hook: xsave then holds that state, maybe
+         * changed by gdb, and the exit loads it (fastpath_entry.S). */
+        uint64_t fp_saved;
     } fast;
     /* %fs-anchored entry (fastpath_fs.c): the %fs base under which the table
      * names this block, when fs_listed; fs_shared: another thread runs under
@@ -106,7 +111,7 @@ struct thread_state {
     ucontext_t start_uc __attribute__((aligned(16)));
     unsigned char start_fpstate[FPSTATE_MAX] __attribute__((aligned(64)));
     /* The rewrite fast path: the context the hook hands the emulator, and the
-     * guest's FP state while it runs. */
+     * guest's FP state when gdb stops the thread in the hook (fast.fp_saved). */
     ucontext_t fast_uc;
     unsigned char fast_xsave[FPSTATE_MAX] __attribute__((aligned(64)));
     /* gdb stepped a thread stopped inside the hook: the slow exit's SIGSYS
@@ -126,7 +131,9 @@ _Static_assert(__builtin_offsetof(struct thread_state, fast) == FAST_AREA_OFFSET
                __builtin_offsetof(struct fast_area, redeliver) ==
                    FAST_REDELIVER - FAST_AREA_OFFSET &&
                __builtin_offsetof(struct fast_area, prog_gs) ==
-                   FAST_PROG_GS - FAST_AREA_OFFSET,
+                   FAST_PROG_GS - FAST_AREA_OFFSET &&
+               __builtin_offsetof(struct fast_area, fp_saved) ==
+                   FAST_FP_SAVED - FAST_AREA_OFFSET,
                "layout.h's FAST_* offsets");
 
 /* threads.c */

@@ -186,7 +186,6 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 
 void install_sigsys_handler(void)
 {
-    fastpath_configure();
     /* No sa_mask: guest signals must be able to interrupt a blocking call.
      * SA_RESTART: a SIGSYS sent from outside (gdb's attach, or kill) that
      * interrupts a blocking call leaves it to be made again (the trap's

@@ -25,9 +25,10 @@ static inline int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, i
 #else
 extern int fastpath_enabled;
 
-/* Reads X32_RUN_TRAP once at start-up (before the guest runs): on unless it
- * says sud or seccomp, or XSAVE is unusable. */
-void fastpath_configure(void);
+/* Once at start-up, before the guest runs (its first trap may rewrite a site):
+ * on when rewrite_asked (X32_RUN_TRAP says neither sud nor seccomp, the
+ * caller's trap_choice) and the CPU has XSAVE and CMPXCHG16B. */
+void fastpath_configure(int rewrite_asked);
 /* Points %gs at t and fills its fast area; every thread before it may run a
  * patched site (new CLONE_VM children; the main thread at its first trap). */
 void fastpath_thread_start(struct thread_state *t);
@@ -43,9 +44,11 @@ int fastpath_host_signal(struct thread_state *t, ucontext_t *uc, int sig, siginf
 #endif
 /* gdb: the guest's registers and FP state of a thread inside the hook's
  * call, at its `syscall` as a SIGSYS frame would show them (0 when the
- * thread is not in a call of the hook); after gdb let the thread go,
- * fastpath_stop_done takes back what gdb changed (a no-op for other uc). */
-ucontext_t *fastpath_stop_context(struct thread_state *t);
+ * thread is not in a call of the hook); interrupted is the frame of the
+ * signal that stopped it, whose FP state is the guest's (the hook leaves
+ * those registers alone).  After gdb let the thread go, fastpath_stop_done
+ * takes back what gdb changed (a no-op for other uc). */
+ucontext_t *fastpath_stop_context(struct thread_state *t, const ucontext_t *interrupted);
 void fastpath_stop_done(struct thread_state *t, ucontext_t *uc);
 /* probe.c: why this host cannot rewrite sites (0: it can, given SUD). */
 const char *fastpath_unavailable_reason(void);

@@ -20,17 +20,24 @@
  * registers from the fast area, so running it again is harmless. */
 #include "core/layout.h"
 
-/* Both exits (fast and slow) give the guest back its vector, x87 and AVX
- * state and the six argument registers, which the C code they called
- * clobbers; each exit then reloads what else it needs.  XRSTOR restores every
- * component (%edx:%eax all ones) from the area in %rcx; %rdx is reloaded
- * here, %rax and %rcx are set by each exit. */
+/* Both exits (fast and slow) give the guest back the six argument registers,
+ * which the C code they called clobbers; each exit then reloads what else it
+ * needs.  The vector, x87 and AVX registers are still the guest's: the C code
+ * is compiled to use none of them (runner/Makefile's TRAP_PATH_CFLAGS, checked
+ * by trap-path-check.sh), so nothing saved them at the entry.  Only when gdb
+ * stopped the thread in the call (FAST_FP_SAVED, fastpath_stop_context) does
+ * the exit load them, from the area gdb read and may have written: XRSTOR of
+ * every component (%edx:%eax all ones) from the area in %rcx.  %rdx is
+ * reloaded here, %rax and %rcx are set by each exit; the flags, which the test
+ * changes, are put back later by each exit. */
 .macro restore_guest_fp_and_args
+    cmpq $0, %gs:FAST_FP_SAVED
+    je 3f
     movl $-1, %eax
     movl $-1, %edx
     movq %gs:FAST_XSAVE, %rcx
     xrstor64 (%rcx)
-    movq %gs:FAST_REGS + 0, %rdi
+3:  movq %gs:FAST_REGS + 0, %rdi
     movq %gs:FAST_REGS + 8, %rsi
     movq %gs:FAST_REGS + 16, %rdx
     movq %gs:FAST_REGS + 24, %r10
@@ -114,16 +121,9 @@ fast_hook_common:
     movq %r13, %gs:FAST_REGS + 72
     movq %r14, %gs:FAST_REGS + 80
     movq %r15, %gs:FAST_REGS + 88
-    /* The guest's vector, x87 and AVX state: the emulator is ordinary C. */
-    movl $-1, %eax
-    movl $-1, %edx
-    movq %gs:FAST_XSAVE, %rcx
-    cmpb $0, fast_use_xsavec(%rip)
-    je 1f
-    xsavec64 (%rcx)
-    jmp 2f
-1:  xsave64 (%rcx)
-2:  movq %gs:FAST_SELF, %rdi
+    /* The guest's vector, x87 and AVX state stays in the registers (above). */
+    movq $0, %gs:FAST_FP_SAVED
+    movq %gs:FAST_SELF, %rdi
     xorl %ebp, %ebp
     call fastpath_hook_c
 

@@ -16,7 +16,6 @@
 #include "base/raw_syscall.h"
 #include "signals/signal_internal.h"
 #include "core/trap.h"
-#include "front/trap_choice.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include <cpuid.h>
@@ -33,21 +32,15 @@
 extern char fast_hook_entry[], fast_hook_check[], fast_hook_end[];
 extern char fast_hook_entry_fs[], fast_fs_swapped[], fast_fs_in_hook[], fast_fs_miss[];
 int fastpath_enabled;
-unsigned char fast_use_xsavec; /* read by fastpath_entry.S */
-
-/* XSAVE must be usable (OSXSAVE), else the hook could not keep the guest's
- * AVX state, and the fast path stays off. */
+/* XSAVE must be usable (OSXSAVE) and its area fit the thread block: the exit
+ * of a call gdb stopped in loads the guest's state with XRSTOR. */
 int fastpath_xsave_usable(void)
 {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)))
         return 0;
     __cpuid_count(0xd, 0, a, b, c, d);
-    if (b == 0 || b > FPSTATE_MAX)
-        return 0;
-    __cpuid_count(0xd, 1, a, b, c, d);
-    fast_use_xsavec = (a >> 1) & 1;
-    return 1;
+    return b != 0 && b <= FPSTATE_MAX;
 }
 
 /* cmpxchg16b swaps a site's 16-byte block in one store (fastpath_patch.c). */
@@ -57,9 +50,9 @@ int fastpath_cx16_usable(void)
     return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 13));
 }
 
-void fastpath_configure(void)
+void fastpath_configure(int rewrite_asked)
 {
-    if (trap_choice() != TRAP_CHOICE_REWRITE)
+    if (!rewrite_asked)
         return;
     if (!fastpath_xsave_usable() || !fastpath_cx16_usable()) {
         debug_log("rewrite fast path: no usable XSAVE or CMPXCHG16B, staying with traps");
@@ -105,7 +98,7 @@ void fastpath_thread_start(struct thread_state *t)
     t->fast.slow = 0;
     t->fast.mask_saved = 0;
     t->fast.redeliver_armed = 0;
-    mem_set(t->fast_xsave, 0, 1024); /* a clean XSAVE header for XRSTOR */
+    t->fast.fp_saved = 0;
     if (fastpath_fs_mode) {
         /* The %gs base stays the program's; the table names the block. */
         if (!t->fs_shared)
@@ -276,12 +269,39 @@ static void fp_view(struct thread_state *t)
     mem_copy(x + 464, sw, sizeof sw);
 }
 
-ucontext_t *fastpath_stop_context(struct thread_state *t)
+/* The XSAVE image in a signal frame (the kernel writes the standard form, its
+ * size in the software bytes at 464) copied to dst; 0 when the frame has none
+ * or it would not fit. */
+static int copy_frame_fpstate(unsigned char *dst, const ucontext_t *uc)
+{
+    const unsigned char *fp = (const unsigned char *)uc->uc_mcontext.fpregs;
+    uint32_t magic, size;
+    if (!fp)
+        return 0;
+    mem_copy(&magic, fp + 464, 4);
+    mem_copy(&size, fp + 464 + 16, 4); /* struct _fpx_sw_bytes: xstate_size */
+    if (magic != FP_XSTATE_MAGIC1 || size < 576 || size > FPSTATE_MAX)
+        return 0;
+    mem_copy(dst, fp, size);
+    return 1;
+}
+
+ucontext_t *fastpath_stop_context(struct thread_state *t, const ucontext_t *interrupted)
 {
     if (!fastpath_enabled || !t || !t->fast.in_hook || !t->in_syscall)
         return 0;
-    fp_view(t);
-    t->fast_uc.uc_mcontext.fpregs = (fpregset_t)(void *)t->fast_xsave;
+    /* The signal that stopped the thread interrupted the hook's own code (the
+     * runner's handlers block every signal while they run), so its frame holds
+     * the guest's FP registers as the call left them.  A second stop in the
+     * same call keeps the first copy, with what gdb changed in it. */
+    if (!t->fast.fp_saved && interrupted && copy_frame_fpstate(t->fast_xsave, interrupted))
+        t->fast.fp_saved = 1;
+    if (t->fast.fp_saved) {
+        fp_view(t);
+        t->fast_uc.uc_mcontext.fpregs = (fpregset_t)(void *)t->fast_xsave;
+    } else {
+        t->fast_uc.uc_mcontext.fpregs = 0; /* gdb then shows no FP registers */
+    }
     return &t->fast_uc;
 }
 

@@ -7,6 +7,7 @@
 #include "syscalls/paths.h"
 #include "front/qemu_options.h"
 #include "front/guest_preload.h"
+#include "syscalls/uname_release.h"
 #include "base/util.h"
 #include <limits.h>
 #include <stdio.h>
@@ -16,7 +17,6 @@
 
 static const char *rootfs_arg;   /* -L as given */
 static char rootfs[PATH_MAX];    /* -L made absolute: the guest may chdir */
-static const char *release;      /* -r */
 static const char *argv0;        /* -0 */
 static const char *cpu;          /* -cpu: accepted, see qemu_options_finish */
 
@@ -84,7 +84,7 @@ int qemu_option(int argc, char **argv, int *i)
             usage_error("-U", "needs a variable name without '='");
         return add_env_op(argc, v);
     } else if (str_eq(a, "-r")) {
-        release = v;
+        uname_release_set(v);
     } else if (str_eq(a, "-cpu")) {
         cpu = v;
     } else {
@@ -136,8 +136,6 @@ void qemu_options_finish(const char **sysroot_out, const char **argv0_out)
 }
 
 const char *qemu_rootfs(void) { return rootfs[0] ? rootfs : 0; }
-const char *qemu_release(void) { return release; }
-
 /* Applies -E/-U to a copy of envp (the caller's array is left alone). */
 static char **apply_env_ops(char **envp)
 {
@@ -173,15 +171,3 @@ char **qemu_guest_env(char **envp)
     return filter_foreign_preload(apply_env_ops(envp));
 }
 
-void qemu_fix_uname(char *utsname)
-{
-    /* struct utsname: six char[65] fields; release is the third. */
-    if (!release)
-        return;
-    char *field = utsname + 2 * 65;
-    size_t n = str_len(release);
-    if (n > 64)
-        n = 64;
-    mem_copy(field, release, n);
-    field[n] = 0;
-}

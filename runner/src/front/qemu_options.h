@@ -32,15 +32,10 @@ void qemu_options_finish(const char **sysroot, const char **argv0);
 
 /* The -L directory, or NULL without -L. */
 const char *qemu_rootfs(void);
-/* The -r release, or NULL. */
-const char *qemu_release(void);
 
 /* The program's environment: -E and -U applied in command-line order, then an
  * LD_PRELOAD stripped of entries that are not x32 (front/guest_preload.c).
  * Returns envp itself when nothing changes. */
 char **qemu_guest_env(char **envp);
-
-/* uname's result in guest memory: release replaced by -r when given. */
-void qemu_fix_uname(char *utsname);
 
 #endif

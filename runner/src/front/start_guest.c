@@ -17,6 +17,7 @@
 #include "core/thread_state.h"
 #include "core/trap.h"
 #include "front/trap_choice.h"
+#include "fastpath/fastpath.h"
 #include "base/util.h"
 #include "loader/vdso.h"
 #include <errno.h>
@@ -159,6 +160,8 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     thread_install_altstack(t);
     t->tid = (int)raw_syscall0(SYS_gettid);
     t->tgid = (int)raw_syscall0(SYS_getpid);
+    /* Whether the rewrite fast path is on, before the first trap can rewrite. */
+    fastpath_configure(trap_choice() == TRAP_CHOICE_REWRITE);
     install_sigsys_handler();
     /* SUD, unless it is missing or X32_RUN_TRAP=seccomp asks for the fallback
      * (the rewrite fast path, the default, builds on SUD's traps). */

@@ -8,7 +8,7 @@
 #include "core/address_space.h"
 #include "syscalls/native_env.h"
 #include "syscalls/paths.h"
-#include "front/qemu_options.h"
+#include "syscalls/uname_release.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "base/util.h"
@@ -49,9 +49,9 @@ static int runner_root_options(char **nargv, int k)
         nargv[k++] = paths_whole_root() ? "-L" : "--sysroot";
         nargv[k++] = (char *)current_sysroot();
     }
-    if (qemu_release()) {
+    if (uname_release()) {
         nargv[k++] = "-r";
-        nargv[k++] = (char *)qemu_release();
+        nargv[k++] = (char *)uname_release();
     }
     return k;
 }

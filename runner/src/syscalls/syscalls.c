@@ -13,7 +13,7 @@
 #include "syscalls/refused.h"
 #include "procfs/proc_self.h"
 #include "procfs/proc_lazy.h"
-#include "front/qemu_options.h"
+#include "syscalls/uname_release.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "syscalls/syscall_table.h"
@@ -232,7 +232,7 @@ static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr
     case SYS_uname: { /* -r RELEASE, as QEMU user mode's */
         long r = forward(t, nr, g);
         if (r == 0)
-            qemu_fix_uname((char *)ARG1(g));
+            uname_release_apply((char *)ARG1(g));
         return r;
     }
     case SYS_process_madvise:

@@ -38,7 +38,7 @@ static ucontext_t *stop_context(ucontext_t *uc)
     /* Blocked in a guest's call (through SUD or the rewrite fast path's hook):
      * stop at its `syscall`, as ptrace would; the call is made again from the
      * start once gdb lets the thread go. */
-    ucontext_t *guest = in_safe_syscall(pc) ? guest_context_in_call(t) : 0;
+    ucontext_t *guest = in_safe_syscall(pc) ? guest_context_in_call(t, uc) : 0;
     if (guest)
         rewind_safe_syscall(uc);
     return guest;

@@ -82,7 +82,7 @@ static void stop_handler(int sig, siginfo_t *si, void *ctx)
     /* Stopped inside the runner (a blocking call): gdb sees the guest's
      * registers at its `syscall`, from the rewrite fast path's hook or the
      * SIGSYS frame. */
-    ucontext_t *guest = in_runner_text(pc) ? guest_context_in_call(t) : 0;
+    ucontext_t *guest = in_runner_text(pc) ? guest_context_in_call(t, uc) : 0;
     if (guest)
         uc = guest;
     int tid = (int)raw_syscall0(SYS_gettid);
