@@ -68,10 +68,18 @@ size_t str_from_long(char *buf, size_t cap, long v)
     return k;
 }
 
-/* Byte loops on purpose: the compiler may still turn them into calls to
- * glibc's memcpy/memset, which are plain leaf functions and never use TLS. */
+/* No glibc memcpy or memset here, nor vector registers (this is trap-path code,
+ * runner/Makefile's TRAP_PATH_CFLAGS): a byte loop for a few bytes, and above
+ * that `rep movsb`/`rep stosb`, which fast-string CPUs (ERMS) run at cache speed
+ * (signal frames copy 1-3 KB of FP state, /proc/self/maps whole lines). */
+#define REP_STRING_FROM 64
+
 void mem_copy(void *dst, const void *src, size_t n)
 {
+    if (n >= REP_STRING_FROM) {
+        __asm__ volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+        return;
+    }
     unsigned char *d = dst;
     const unsigned char *s = src;
     while (n--)
@@ -80,6 +88,10 @@ void mem_copy(void *dst, const void *src, size_t n)
 
 void mem_set(void *dst, int c, size_t n)
 {
+    if (n >= REP_STRING_FROM) {
+        __asm__ volatile("rep stosb" : "+D"(dst), "+c"(n) : "a"(c) : "memory");
+        return;
+    }
     unsigned char *d = dst;
     while (n--)
         *d++ = (unsigned char)c;
