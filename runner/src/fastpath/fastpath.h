@@ -56,8 +56,11 @@ int fastpath_xsave_usable(void);
 int fastpath_cx16_usable(void);
 int fastpath_bmi2_usable(void);
 /* syscalls.c, before a guest mmap/munmap/mprotect/mremap: patched sites in
- * the range get their original bytes back; the stub regions are refused. */
-void fastpath_memory_call(unsigned long nr, const greg_t *g);
+ * the range get their original bytes back; the stub regions are refused.
+ * Returns 1 when the call is then in flight: fastpath_memory_call_done after
+ * it (no site is rewritten meanwhile). */
+int fastpath_memory_call(unsigned long nr, const greg_t *g);
+void fastpath_memory_call_done(void);
 
 /* fastpath_gs.c: ARCH_GET_GS and ARCH_SET_GS as the kernel answers them,
  * while the real %gs base may hold the runner's thread block; 1 when the call

@@ -51,6 +51,12 @@ struct site {
 static struct site sites[MAX_SITES];
 static int nsites;
 static int patch_lock;
+/* The program's memory calls between fastpath_memory_call and
+ * fastpath_memory_call_done.  While one is in flight no site is rewritten: a
+ * mapping query then still shows the protection the call is about to change,
+ * and a site rewritten after the call's range got its bytes back would stay a
+ * jump on a page the program has just made writable. */
+static int memory_calls_in_flight;
 /* A rewrite costs about as much as 10-15 traps (the mapping query, two
  * mprotects, a copied page), so a site is rewritten at its PATCH_AFTER-th
  * trap: start-up code that runs once stays on SUD.  Per hashed slot: the site
@@ -241,6 +247,8 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     trap_slots[slot].seen = 0;
     if (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
         return; /* another thread patches: this site can wait for its next trap */
+    if (__atomic_load_n(&memory_calls_in_flight, __ATOMIC_ACQUIRE))
+        goto out; /* a mapping is about to change: this site can wait too */
     xonly_probe();
     long flags = mapping_flags(mov);
     uint64_t page = mov & ~4095ULL;
@@ -412,29 +420,41 @@ int fastpath_xonly_page(uint64_t page)
     return xonly_key && other_site_on(page, 0);
 }
 
-void fastpath_memory_call(unsigned long nr, const greg_t *g)
+/* memory_range for a memory call about to be made, counted in flight until
+ * fastpath_memory_call_done (the count goes up before the range is restored,
+ * so a rewrite that took the lock first is undone by it, and none after it). */
+static int memory_call_range(uint64_t addr, uint64_t len)
+{
+    __atomic_add_fetch(&memory_calls_in_flight, 1, __ATOMIC_SEQ_CST);
+    memory_range(addr, len, 1);
+    return 1;
+}
+
+int fastpath_memory_call(unsigned long nr, const greg_t *g)
 {
     switch (nr) {
     case SYS_mmap:
         if (ARG4(g) & (MAP_FIXED | MAP_FIXED_NOREPLACE))
-            memory_range(ARG1(g), ARG2(g), 1);
-        break;
+            return memory_call_range(ARG1(g), ARG2(g));
+        return 0;
     case SYS_mprotect:
     case SYS_pkey_mprotect:
         /* with execute-only pages, any new protection there may let loads in */
-        if ((ARG3(g) & PROT_WRITE) || xonly_key)
-            memory_range(ARG1(g), ARG2(g), 1);
-        else if (stub_region_in_way(ARG1(g), ARG1(g) + ARG2(g)))
-            memory_range(ARG1(g), ARG2(g), 1);
-        break;
+        if ((ARG3(g) & PROT_WRITE) || xonly_key || stub_region_in_way(ARG1(g), ARG1(g) + ARG2(g)))
+            return memory_call_range(ARG1(g), ARG2(g));
+        return 0;
     case SYS_munmap:
     case SYS_mremap:
         stub_room_freed();
-        memory_range(ARG1(g), ARG2(g), 1);
-        break;
+        return memory_call_range(ARG1(g), ARG2(g));
     default:
-        break;
+        return 0;
     }
+}
+
+void fastpath_memory_call_done(void)
+{
+    __atomic_sub_fetch(&memory_calls_in_flight, 1, __ATOMIC_SEQ_CST);
 }
 
 const char *fastpath_unavailable_reason(void)

@@ -130,11 +130,24 @@ static void note_temporary_mask(struct thread_state *t, unsigned long nr, const 
     }
 }
 
+static long common_call_now(struct thread_state *t, ucontext_t *uc, unsigned long nr,
+                            const greg_t *g);
+
+/* A memory call with the rewrite fast path on: its range's sites get their bytes
+ * back before it, and no site is rewritten until it is made. */
 static long common_call(struct thread_state *t, ucontext_t *uc, unsigned long nr,
                         const greg_t *g)
 {
-    if (fastpath_enabled)
-        fastpath_memory_call(nr, g);
+    if (!fastpath_enabled || !fastpath_memory_call(nr, g))
+        return common_call_now(t, uc, nr, g);
+    long r = common_call_now(t, uc, nr, g);
+    fastpath_memory_call_done();
+    return r;
+}
+
+static long common_call_now(struct thread_state *t, ucontext_t *uc, unsigned long nr,
+                            const greg_t *g)
+{
     switch (nr) {
     case SYS_arch_prctl: {
         long r;
