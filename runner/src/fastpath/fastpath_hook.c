@@ -23,7 +23,6 @@
 
 #define ARCH_SET_GS 0x1001
 #define EFLAGS_TF 0x100
-#define FP_XSTATE_MAGIC1 0x46505853U
 #define XFEATURE_X87 1ULL
 #define XFEATURE_SSE 2ULL
 #define XFEATURE_AVX 4ULL
@@ -274,13 +273,10 @@ static void fp_view(struct thread_state *t)
  * or it would not fit. */
 static int copy_frame_fpstate(unsigned char *dst, const ucontext_t *uc)
 {
-    const unsigned char *fp = (const unsigned char *)uc->uc_mcontext.fpregs;
-    uint32_t magic, size;
-    if (!fp)
-        return 0;
-    mem_copy(&magic, fp + 464, 4);
-    mem_copy(&size, fp + 464 + 16, 4); /* struct _fpx_sw_bytes: xstate_size */
-    if (magic != FP_XSTATE_MAGIC1 || size < 576 || size > FPSTATE_MAX)
+    const void *fp = uc->uc_mcontext.fpregs;
+    /* Only an XSAVE frame carries what the exit's XRSTOR needs (its header). */
+    uint32_t size = fp ? fpstate_size(fp) : 0;
+    if (size <= 512)
         return 0;
     mem_copy(dst, fp, size);
     return 1;

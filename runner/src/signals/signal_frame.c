@@ -19,7 +19,6 @@
 #define EFLAGS_DF 0x400ULL
 /* The flags rt_sigreturn lets user space change (the kernel's FIX_EFLAGS). */
 #define FIX_EFLAGS 0x50dd5ULL
-#define FP_XSTATE_MAGIC1 0x46505853U
 #define UC_FP_XSTATE 1
 #define UC_SIGCONTEXT_SS 2
 #define UC_STRICT_RESTORE_SS 4

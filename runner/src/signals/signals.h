@@ -40,6 +40,9 @@ void sys_x32_rt_sigreturn(struct thread_state *t, ucontext_t *uc);
 /* Delivers signals queued while the runner was busy, onto the guest context
  * in the trap frame; resolves a pending ERESTARTSYS_MARK. */
 void deliver_pending_signals(struct thread_state *t, ucontext_t *uc);
+/* The magic at byte 464 of an FP state the kernel saved with XSAVE (struct
+ * _fpx_sw_bytes); a 512-byte FXSAVE frame has none. */
+#define FP_XSTATE_MAGIC1 0x46505853U
 /* Bytes of the host FP state at fp (its XSAVE header's size, else 512). */
 uint32_t fpstate_size(const void *fp);
 
