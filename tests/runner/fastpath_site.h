@@ -26,7 +26,9 @@
 void site_leaf(long long out[5]);
 extern const unsigned char site_mov[]; /* the 5-byte mov before the syscall */
 
-__asm__(".text\n"
+/* push/pop: the compiler does not see a section switch in top-level asm and
+ * would place the variables declared after this block in .text. */
+__asm__(".pushsection .text\n"
         ".p2align 4\n"
         ".globl site_leaf\n"
         "site_leaf:\n"
@@ -62,7 +64,8 @@ __asm__(".text\n"
         "  movq %rax, 24(%r8)\n"
         "  movq %xmm8, %rax\n"
         "  movq %rax, 32(%r8)\n"
-        "  ret\n");
+        "  ret\n"
+        ".popsection\n");
 
 /* Whether the site must be rewritten by now: 1 yes, 0 no, -1 either.
  * tests/runner/run.sh says which in X32_TEST_EXPECT_REWRITE (1 when x32-run
