@@ -6,7 +6,7 @@
 # through a SIGSYS trap, as before the fast path and wherever it cannot
 # rewrite), each reported as sud/NAME, so that both paths stay tested.  A
 # program not built yet is built (and run in the default mode) first.
-sud_cases="fastpath_redzone fastpath_signal_storm fastpath_churn fastpath_bad_input fastpath_many_sites fastpath_cross_block fastpath_mov_between fastpath_vector_state
+sud_cases="fastpath_redzone fastpath_signal_storm fastpath_churn fastpath_bad_input fastpath_many_sites fastpath_cross_block fastpath_mov_between fastpath_vector_state fork_while_locked
     signal_storm signal_restart_rules signal_restart_threads signal_restart_translated
     signal_eintr_pipe signal_sa_restart_pipe signal_no_spurious_eintr signal_fpu_preserved
     signal_redzone_alignment signal_ucontext_regs static_threads_signals

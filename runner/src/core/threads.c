@@ -11,6 +11,7 @@
 #include "fastpath/fastpath.h"
 #include "fastpath/fastpath_fs.h"
 #include "fastpath/fastpath_poke.h"
+#include "procfs/proc_lazy.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "core/trap.h"
@@ -103,7 +104,13 @@ void thread_child_main(struct thread_state *c)
 static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags,
                           uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls)
 {
+    /* The locks whose state must not be copied half-changed are held across
+     * the copy; the simpler ones are reset in the child below. */
+    proc_fork_prepare();
+    fastpath_fork_prepare();
     long r = raw_syscall5(SYS_clone, flags, 0, ptid, ctid, tls);
+    fastpath_fork_done(r == 0);
+    proc_fork_done();
     if (r != 0)
         return r;
     /* The child: a copy of this trap, on a copy of the altstack. */

@@ -61,6 +61,11 @@ int fastpath_bmi2_usable(void);
  * it (no site is rewritten meanwhile). */
 int fastpath_memory_call(unsigned long nr, const greg_t *g);
 void fastpath_memory_call_done(void);
+/* core/threads.c, around a fork: the forking thread holds the site table's
+ * lock while the kernel copies the process, so the child never finds a site
+ * half rewritten or the lock taken by a thread it does not have. */
+void fastpath_fork_prepare(void);
+void fastpath_fork_done(int in_child);
 
 /* fastpath_gs.c: ARCH_GET_GS and ARCH_SET_GS as the kernel answers them,
  * while the real %gs base may hold the runner's thread block; 1 when the call

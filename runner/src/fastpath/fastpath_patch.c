@@ -457,6 +457,20 @@ void fastpath_memory_call_done(void)
     __atomic_sub_fetch(&memory_calls_in_flight, 1, __ATOMIC_SEQ_CST);
 }
 
+void fastpath_fork_prepare(void)
+{
+    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+        __builtin_ia32_pause();
+}
+
+void fastpath_fork_done(int in_child)
+{
+    /* The child has only the forking thread, which is in no memory call. */
+    if (in_child)
+        __atomic_store_n(&memory_calls_in_flight, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+}
+
 const char *fastpath_unavailable_reason(void)
 {
     if (!fastpath_xsave_usable())

@@ -199,3 +199,17 @@ void proc_lazy_after_call(unsigned long nr, const greg_t *g, long result)
     if (!waits) /* no slot for the dup: the file gets its text now */
         settle(ARG1(g), 0);
 }
+
+void proc_fork_prepare(void)
+{
+    lock();
+    proc_maps_hold(1);
+    proc_numa_hold(1);
+}
+
+void proc_fork_done(void)
+{
+    proc_numa_hold(0);
+    proc_maps_hold(0);
+    unlock();
+}

@@ -21,4 +21,11 @@ void proc_lazy_before_call(unsigned long nr, const greg_t *g);
 /* After it: a dup of a waiting fd waits with it. */
 void proc_lazy_after_call(unsigned long nr, const greg_t *g, long result);
 
+/* core/threads.c, around a fork: the forking thread holds the virtual files'
+ * locks (this file's, then maps', then numa_maps': the order a fill nests
+ * them) while the kernel copies the process, so none is copied held by a
+ * thread the child does not have. */
+void proc_fork_prepare(void);
+void proc_fork_done(void);
+
 #endif

@@ -84,6 +84,15 @@ static void write_header(long out, const char *line, size_t len, uint64_t start,
 
 static int maps_lock;
 
+void proc_maps_hold(int hold)
+{
+    if (!hold)
+        __atomic_store_n(&maps_lock, 0, __ATOMIC_RELEASE);
+    else
+        while (__atomic_exchange_n(&maps_lock, 1, __ATOMIC_ACQUIRE))
+            __builtin_ia32_pause();
+}
+
 static void flush_block(long out, struct join_block *b, uint64_t brk_end)
 {
     if (!b->used)

@@ -13,6 +13,15 @@
 static char maps[256 * 1024];
 static int numa_lock;
 
+void proc_numa_hold(int hold)
+{
+    if (!hold)
+        __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
+    else
+        while (__atomic_exchange_n(&numa_lock, 1, __ATOMIC_ACQUIRE))
+            __builtin_ia32_pause();
+}
+
 /* The maps line starting at `start`, searched from *cursor on (both files
  * list mappings in address order); its length, or 0. */
 static size_t maps_line_at(uint64_t start, char **cursor, uint64_t *hi)
