@@ -200,18 +200,6 @@ APT_RERUN="$0 $ARGS"
 # Which tarball each pin uses decides the step keys: settle it before any key is computed.
 resolve_source_choices
 
-# pin_wanted PIN (from TOP): 0 unless every step that builds from PIN is an optional
-# step this run does not build.
-pin_wanted() {
-    _pw_used=no
-    for _pw_s in $(step_table | cut -d' ' -f1); do
-        case " $(step_declared "$(step_file "$_pw_s")" pins) " in *" $1 "*) ;; *) continue ;; esac
-        all_steps | grep -qx -- "$_pw_s" && return 0
-        _pw_used=yes
-    done
-    [ "$_pw_used" = no ]
-}
-
 case $ACTION in
     list)
         for _s in $(step_table | cut -d' ' -f1); do
@@ -223,12 +211,35 @@ case $ACTION in
         done
         exit 0 ;;
     sources)
+        # Everything a later build needs, offline: every pin's tarball (the optional
+        # steps' too), the VM's kernel package and the Rust step's compiler.
         for _pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
-            # An optional step's pin (musl's) only when that step is asked for (--with).
-            pin_wanted "${_pin#"$TOP"/}" || continue
+            [ -f "$_pin" ] || continue
+            _before=$(pin_choice "$_pin") || exit 2
             _path=$(locate_tarball "$_pin") || exit 2
+            # Fetched now: say so when it is a Debian substitute for the pinned file.
+            [ "${_before%% *}" != none ] || resolve_source_choice "$_pin"
             say "$(pin_get "$_pin" tarball): verified ($_path)"
         done
+        # The VM's kernel and the Rust step's compiler, when the checkout has those steps.
+        if step_file vm > /dev/null; then
+            _kdeb=$(mktemp "$CACHE/kernel.XXXXXX")
+            if (read_step vm; OUT=$_kdeb; fetch_kernel_deb "$TOP/vm/debian-kernel.pin" "$OUT"); then
+                say "guest kernel: verified ($(cat "$_kdeb.origin"))"
+            else
+                warn "the guest kernel could not be fetched (see above); ./build.sh still completes the SDK without it"
+            fi
+            rm -f "$_kdeb" "$_kdeb.origin"
+        fi
+        if step_file rust-std > /dev/null; then
+            . "$TOP/toolchain/rust/pair.sh"
+            if [ -z "$(rust_pair_problem)" ]; then say "rust-std's compiler: $RUST_RUSTC ($(rust_release))"
+            elif [ -z "${X32_SDK_RUSTC:-}" ] && archive_usable > /dev/null && rust_unpack_debian && [ -z "$(rust_pair_problem)" ]; then
+                say "rust-std's compiler: Debian 12's rustc-web $(rust_release), unpacked into $(archive_root)"
+            else
+                warn "rust-std's compiler could not be had: $(rust_pair_problem)"
+            fi
+        fi
         exit 0 ;;
     package)
         sdk_is_complete || die "the SDK in $PREFIX is not complete; run ./build.sh first"
@@ -247,9 +258,14 @@ check_host_tools
 # fills it. Depend mode hashes the -MD dependency list the compile writes anyway instead
 # of running the preprocessor a second time, which made a cold build's host compiles
 # 15-20% slower (fold-const.cc: 2.64 s plain, 3.04 s through ccache, 2.72 s in depend mode).
-HOST_CC=gcc; HOST_CXX=g++; HOST_CFLAGS="-O2"
+# The sources the host compiler builds (binutils 2.40, GCC 12.2, glibc 2.36's build tools)
+# were written for C17 and C++17; GCC 15 defaults to C23 (bool a keyword, f() meaning
+# f(void)) and GCC 16 to C++20, so name the dialects they were written for.
+HOST_CSTD=-std=gnu17; HOST_CXXSTD=-std=gnu++17
+HOST_CC="gcc $HOST_CSTD"; HOST_CXX="g++ $HOST_CXXSTD"; HOST_CFLAGS="-O2"
+HOST_BUILD_CC="gcc $HOST_CSTD"  # glibc's and musl's build-machine programs
 if command -v ccache >/dev/null 2>&1; then
-    HOST_CC="ccache gcc"; HOST_CXX="ccache g++"
+    HOST_CC="ccache $HOST_CC"; HOST_CXX="ccache $HOST_CXX"
     # A CCACHE_DIR of the user's own is honoured (bench/bootstrap --warm relies on it).
     CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}; CCACHE_BASEDIR="$CACHE"; export CCACHE_DIR CCACHE_BASEDIR
     CCACHE_DEPEND=${CCACHE_DEPEND:-1}; export CCACHE_DEPEND
@@ -304,7 +320,7 @@ for _step in $(all_steps); do
     [ "$_step" = "$TO" ] && break
 done
 # shellcheck disable=SC2086 # one word per step
-[ -n "$_to_build" ] && install_debian_sources $_to_build
+[ -n "$_to_build" ] && fetch_debian_sources $_to_build
 _phase=before
 for _step in $(all_steps); do
     [ "$_step" = "$FROM" ] && _phase=from

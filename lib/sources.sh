@@ -2,10 +2,14 @@
 # Finding, verifying, extracting and patching source tarballs.
 #
 # A package is described by a pin file (toolchain/*.pin, sysroot/*.pin): key=value lines.
-# Lookup order for its tarball: the sources directory (--sources), the distro's source
-# package (installed with apt when we are root), then a download: from $X32_SDK_MIRROR
-# (which must serve the pinned tarball itself) or from the upstream url. Every tarball is
+# Lookup order for its tarball: the sources directory (--sources), Debian's source
+# package (as this host installed it, else fetched from Debian 12's archive by a private
+# apt: lib/debian-archive.sh, the same way on every release and without root), then a
+# download: from $X32_SDK_MIRROR (which must serve the pinned tarball itself) or from the
+# upstream url (hosts without apt). Every tarball is
 # checked against its SHA-256 before anything is extracted.
+
+. "$TOP/lib/debian-archive.sh"
 
 # pin_get PINFILE KEY: the value of KEY, empty when absent.
 pin_get() {
@@ -123,22 +127,36 @@ source_choice() {
         fi
         return 0
     fi
-    # 2. the file Debian's source package installs.
-    if [ -n "$_sc_deb" ] && [ -f "$_sc_deb" ]; then
-        _sc_got=$(file_digest sha256 "$_sc_deb") || exit 2
-        if [ "$_sc_got" = "$_sc_sum" ]; then printf 'pinned %s - %s\n' "$_sc_got" "$_sc_deb"; return 0; fi
-        _sc_ver=$(debian_version "$_sc_pkg")
-        _sc_rec=""; [ -n "$_sc_ver" ] && _sc_rec=$(debian_recorded_md5 "$_sc_pkg" "$_sc_deb")
+    # 2. the file Debian's source package installs: on this host (dpkg's record vouches
+    #    for it), or unpacked from Debian 12's archive into the cache (lib/debian-archive.sh;
+    #    the record made from apt's checked .deb vouches for it).
+    [ -n "$_sc_deb" ] || { printf 'none - - -\n'; return 0; }
+    for _sc_where in host archive; do
+        if [ "$_sc_where" = host ]; then _sc_file=$_sc_deb
+        else _sc_file=$(archive_root)$_sc_deb; fi
+        [ -f "$_sc_file" ] || continue
+        _sc_got=$(file_digest sha256 "$_sc_file") || exit 2
+        if [ "$_sc_got" = "$_sc_sum" ]; then printf 'pinned %s - %s\n' "$_sc_got" "$_sc_file"; return 0; fi
+        if [ "$_sc_where" = host ]; then
+            _sc_ver=$(debian_version "$_sc_pkg")
+            _sc_rec=""; [ -n "$_sc_ver" ] && _sc_rec=$(debian_recorded_md5 "$_sc_pkg" "$_sc_deb")
+            _sc_redo="sudo apt-get install --reinstall $_sc_pkg"; _sc_verb=installed
+        else
+            _sc_ver=$(archive_version "$_sc_pkg")
+            _sc_rec=""; [ -n "$_sc_ver" ] && _sc_rec=$(archive_recorded_md5 "$_sc_pkg" "$_sc_deb")
+            _sc_redo="rm -rf $(archive_root) and run ./build.sh again"; _sc_verb=carried
+        fi
         if [ -z "$_sc_rec" ]; then
-            die "$_sc_deb is not the pinned tarball (sha256 $_sc_sum, got $_sc_got) and dpkg has no record of it${_sc_pkg:+ from $_sc_pkg}: refusing it. Reinstall it with: sudo apt-get install --reinstall $_sc_pkg"
+            _sc_who=dpkg; [ "$_sc_where" = host ] || _sc_who="the archive's record"
+            die "$_sc_file is not the pinned tarball (sha256 $_sc_sum, got $_sc_got) and $_sc_who has no record of it${_sc_pkg:+ from $_sc_pkg}: refusing it. To fetch it again: $_sc_redo"
         fi
-        _sc_md5=$(file_digest md5 "$_sc_deb") || exit 2
+        _sc_md5=$(file_digest md5 "$_sc_file") || exit 2
         if [ "$_sc_md5" != "$_sc_rec" ]; then
-            die "$_sc_deb is neither the pinned tarball (sha256 $_sc_sum) nor what $_sc_pkg $_sc_ver installed (dpkg recorded md5 $_sc_rec, the file has $_sc_md5): refusing a modified file. Reinstall it with: sudo apt-get install --reinstall $_sc_pkg"
+            die "$_sc_file is neither the pinned tarball (sha256 $_sc_sum) nor what $_sc_pkg $_sc_ver $_sc_verb (md5 $_sc_rec recorded, the file has $_sc_md5): refusing a modified file. To fetch it again: $_sc_redo"
         fi
-        printf 'debian %s %s %s\n' "$_sc_got" "$_sc_ver" "$_sc_deb"
+        printf 'debian %s %s %s\n' "$_sc_got" "$_sc_ver" "$_sc_file"
         return 0
-    fi
+    done
     printf 'none - - -\n'
 }
 
@@ -147,6 +165,7 @@ source_choice() {
 # $KEY_MEMO and say once when a Debian file is used instead of the pinned one.
 resolve_source_choices() {
     for _rs_pin in "$TOP"/toolchain/*.pin "$TOP"/sysroot/*.pin; do
+        [ -f "$_rs_pin" ] || continue
         resolve_source_choice "$_rs_pin"
     done
 }
@@ -159,7 +178,10 @@ resolve_source_choice() {
         debian\ *)
             _rs_ver=${_rs_choice#debian * }; _rs_ver=${_rs_ver%% *}
             _rs_pinned=$(pin_get "$1" deb_version)
-            say "$_rs_name: using $(pin_get "$1" deb_package) $_rs_ver from Debian (${_rs_choice#debian * * }, as dpkg installed it) instead of the pinned ${_rs_pinned:-tarball} (sha256 $(pin_get "$1" sha256 | cut -c1-16)...)" >&2 ;;
+            _rs_path=${_rs_choice#debian * * }
+            _rs_how="as dpkg installed it"
+            case $_rs_path in "$(archive_root)"/*) _rs_how="as Debian $DEBIAN_RELEASE's archive served it" ;; esac
+            say "$_rs_name: using $(pin_get "$1" deb_package) $_rs_ver from Debian ($_rs_path, $_rs_how) instead of the pinned ${_rs_pinned:-tarball} (sha256 $(pin_get "$1" sha256 | cut -c1-16)...)" >&2 ;;
     esac
 }
 
@@ -193,9 +215,9 @@ locate_tarball() {
     _debfile=$(pin_get "$_pin" deb_file); _debpkg=$(pin_get "$_pin" deb_package)
     mkdir -p "$SOURCES" || die "cannot create the sources directory $SOURCES"
     _choice=$(pin_choice "$_pin") || exit 2
-    if [ "${_choice%% *}" = none ] && [ -n "$_debfile" ] && [ -n "$_debpkg" ] && can_apt; then
-        say "  installing source package $_debpkg with apt-get" >&2
-        sdk_apt_install "$_debpkg" || warn "apt-get install $_debpkg failed; see $CACHE/logs/apt.log"
+    if [ "${_choice%% *}" = none ] && [ -n "$_debfile" ] && [ -n "$_debpkg" ] && archive_usable > /dev/null; then
+        archive_unpack "$_debpkg=$(pin_get "$_pin" deb_version)" \
+            || warn "could not fetch $_debpkg from Debian $DEBIAN_RELEASE's archive; see $(archive_dir)/apt.log"
         _choice=$(source_choice "$_pin") || exit 2
     fi
     case $_choice in
@@ -208,6 +230,14 @@ locate_tarball() {
             fi
             printf '%s\n' "$_path"; return 0 ;;
     esac
+    # An orig tarball from Debian 12's source package (musl's).
+    _dsrc=$(pin_get "$_pin" deb_source)
+    if [ -n "$_dsrc" ] && archive_usable > /dev/null; then
+        if archive_source_file "$SOURCES" "$_dsrc" "$(pin_get "$_pin" deb_source_version)" "$_tb"; then
+            verify_tarball "$SOURCES/$_tb" "$_sum"; echo "$SOURCES/$_tb"; return
+        fi
+        warn "could not fetch $_tb from Debian $DEBIAN_RELEASE's source package $_dsrc"
+    fi
     # A download: a mirror of our pinned tarballs, then upstream.
     if [ -n "${X32_SDK_MIRROR:-}" ]; then
         if download "$X32_SDK_MIRROR/$_tb" "$SOURCES/$_tb"; then
@@ -219,7 +249,14 @@ locate_tarball() {
         verify_tarball "$SOURCES/$_upname" "$_usum"; echo "$SOURCES/$_upname"; return
     fi
     _hint="put $_tb into $SOURCES"
-    [ -n "$_debpkg" ] && _hint="$_hint, or run: sudo apt-get install $_debpkg"
+    if [ -n "$_debpkg" ]; then
+        if _why=$(archive_usable); then
+            _hint="$_hint, or let build.sh fetch $_debpkg from Debian $DEBIAN_RELEASE: check that $(debian_mirror) answers (log: $(archive_dir)/apt.log; X32_SDK_DEBIAN_MIRROR names another mirror)"
+        else
+            _hint="$_hint (Debian's $_debpkg cannot be fetched here: $_why)"
+        fi
+    fi
+    [ -n "$_url" ] && _hint="$_hint; upstream: $_url (sha256 $_usum)"
     die "source tarball $_tb not found (pin $_pin): $_hint"
 }
 

@@ -22,7 +22,7 @@
 # steps (AREA/step.sh, then AREA/steps/NAME.sh) in rounds the same way. deps= and optional= are read as text for this: keep each on a
 # line of its own, with literal step names.
 #
-# key(step) = hash(step file, pins, patches, inputs, options, keys of deps). Outputs are
+# key(step) = hash(step file, pins, patches, inputs, options, host_identity, keys of deps). Outputs are
 # cached in $CACHE/steps/<name>-<key>/ and copied into the prefix; a stamp in the prefix
 # records the key it holds, and a manifest the files it installed (removed when the step
 # is replaced). Nothing in an output depends on where the prefix is.
@@ -157,6 +157,18 @@ read_step() {
     . "$_sf"
 }
 
+# host_identity: what of the build machine reaches the outputs: the host compiler that
+# builds binutils and GCC and the C library they link (the toolchain's programs need the
+# glibc and libgmp/libmpfr/libmpc they were linked against). Part of every key, so that a
+# step cache shared between hosts (a CI cache, a copied ~/.cache) never hands one host's
+# compiler to another.
+host_identity() {
+    if [ -n "${KEY_MEMO:-}" ] && [ -f "$KEY_MEMO/host-identity" ]; then cat "$KEY_MEMO/host-identity"; return; fi
+    _hi="gcc $(gcc -dumpfullversion 2>/dev/null || echo none) glibc $(getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2) c gnu17 c++ gnu++17"
+    [ -n "${KEY_MEMO:-}" ] && printf '%s\n' "$_hi" > "$KEY_MEMO/host-identity"
+    printf '%s\n' "$_hi"
+}
+
 # step_key NAME: computed once per run and remembered in $KEY_MEMO (a folder, because
 # keys are mostly computed in subshells, whose variables die with them).
 step_key() {
@@ -164,7 +176,7 @@ step_key() {
     _k=$(
         read_step "$1"
         {
-            printf 'step %s\n' "$1"
+            printf 'step %s\nhost %s\n' "$1" "$(host_identity)"
             hash_paths "$(step_file "$1")"
             for _pin in $pins; do pin_hash "$TOP/$_pin"; source_key_line "$TOP/$_pin"; done
             for _in in $inputs; do hash_paths "$TOP/$_in"; done
@@ -334,12 +346,13 @@ step_number() {
     echo "$_i/$(all_steps | wc -l)"
 }
 
-# install_debian_sources STEP...: the Debian source packages these steps build from and
-# this machine lacks, in one apt-get call before the first step builds: one install is
-# quicker than one per step, and a missing package stops the build now, not 20 minutes
-# in. Each step still locates (and checks) its tarball itself when it starts.
-install_debian_sources() {
-    can_apt || return 0
+# fetch_debian_sources STEP...: the Debian source packages these steps build from and
+# this machine lacks, fetched from Debian 12's archive (lib/debian-archive.sh) in one go
+# before the first step builds, so that a package that cannot be had stops the build in
+# its first minute, not 20 minutes in. Each step still locates (and checks) its tarball
+# itself when it starts.
+fetch_debian_sources() {
+    archive_usable > /dev/null || return 0
     _ids_pkgs=""; _ids_pins=""
     for _ids_pin in $(for _ids_s in "$@"; do (read_step "$_ids_s"; echo "$pins"); done | sort -u); do
         _ids_choice=$(pin_choice "$TOP/$_ids_pin") || exit 2
@@ -347,12 +360,12 @@ install_debian_sources() {
         [ -n "$(pin_get "$TOP/$_ids_pin" deb_file)" ] || continue
         _ids_pkg=$(pin_get "$TOP/$_ids_pin" deb_package)
         [ -n "$_ids_pkg" ] || continue
-        _ids_pkgs="$_ids_pkgs $_ids_pkg"; _ids_pins="$_ids_pins $_ids_pin"
+        _ids_pkgs="$_ids_pkgs $_ids_pkg=$(pin_get "$TOP/$_ids_pin" deb_version)"; _ids_pins="$_ids_pins $_ids_pin"
     done
     [ -n "$_ids_pkgs" ] || return 0
-    say "  installing source packages$_ids_pkgs with apt-get"
+    say "  fetching source packages$_ids_pkgs from Debian $DEBIAN_RELEASE"
     # shellcheck disable=SC2086 # one word per package
-    sdk_apt_install $_ids_pkgs || warn "apt-get install$_ids_pkgs failed; see $CACHE/logs/apt.log"
+    archive_unpack $_ids_pkgs || warn "could not fetch every source package; see $(archive_dir)/apt.log"
     # What this run found for these pins was "none": look again, and compute the keys
     # anew (they include a substitute tarball, should Debian have a newer one).
     for _ids_pin in $_ids_pins; do resolve_source_choice "$TOP/$_ids_pin"; done

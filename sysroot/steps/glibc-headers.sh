@@ -16,7 +16,7 @@ run_step() {
         --enable-bind-now
     printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"
     "$src/configure" "$@" CC="$TARGET-gcc" CXX="$TARGET-g++" CFLAGS="$TARGET_CFLAGS" \
-        BUILD_CC=gcc AR="$TARGET-ar" RANLIB="$TARGET-ranlib"
+        BUILD_CC="$HOST_BUILD_CC" AR="$TARGET-ar" RANLIB="$TARGET-ranlib"
     make install-headers install_root="$sysroot" install-bootstrap-headers=yes
     make -j"$JOBS" csu/subdir_lib
     # GCC reaches the x32 libraries as usr/lib/../libx32 and lib/../libx32 (its

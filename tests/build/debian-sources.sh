@@ -25,8 +25,14 @@ printf '%s  %s\n' "$(md5sum < "$newer" | cut -d' ' -f1)" "${newer#/}" > "$D/admi
 
 FD="$T/fake-debian"
 fake_checkout "$FD"
+# `sources` fetches every pin's tarball; the optional musl's is not in the SDK's cache.
+rm -f "$FD/toolchain/musl.pin" "$FD/toolchain/steps/musl.sh"
 sed -i "s|^deb_file=.*|deb_file=$newer|" "$FD/sysroot/linux.pin"
 export X32_SDK_NO_APT=1 X32_SDK_OFFLINE=1 X32_SDK_DPKG_ADMINDIR="$D/admin"
+# The other pins' tarballs: those the SDK's own build fetched from Debian's archive
+# (offline, build.sh still reads what is already there).
+mkdir -p "$T/cache-debian"
+ln -sfn "${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/debian-archive" "$T/cache-debian/debian-archive"
 
 # Accepted, with one line naming the Debian version used instead of the pinned one.
 out=$(X32_SDK_CACHE="$T/cache-debian" "$FD/build.sh" --prefix "$T/p-debian" sources 2>&1); rc=$?
