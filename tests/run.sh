@@ -24,6 +24,9 @@ while [ $# -gt 0 ]; do
     shift
 done
 case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
+# The project's own C (runner/, vm/) builds with -Werror in its tests, and only there:
+# a user's `make -C runner` must survive the next compiler's new warnings.
+WERROR=1; export WERROR
 
 # Test-only tools (the SDK build installs its own), as COMMAND:PACKAGE. As root we install
 # the missing ones; each test that needs one still SKIPs, with the reason, when it is absent.

@@ -222,7 +222,9 @@ uint64_t guest_mapped_bytes(void)
             else
                 have += (size_t)n;
         }
-        buf[have] = 0;
+        /* have < sizeof buf always; the bound is restated for GCC 14+, whose
+         * -Wstringop-overflow cannot see it across the loop. */
+        buf[have < sizeof buf ? have : sizeof buf - 1] = 0;
         size_t nl = 0;
         while (nl < have && buf[nl] != '\n')
             nl++;

@@ -21,7 +21,9 @@
 #define PR_SET_SYSCALL_USER_DISPATCH 59
 #define PR_SYS_DISPATCH_ON 1
 #endif
+#ifndef SYS_USER_DISPATCH /* <signal.h> has it from glibc 2.41 on */
 #define SYS_USER_DISPATCH 2 /* si_code of a dispatch SIGSYS */
+#endif
 #define SYS_SECCOMP_TRAP 1  /* si_code of a seccomp RET_TRAP SIGSYS */
 #define LOW_4G (1ULL << 32)
 #define USER_TOP_47 (1ULL << 47)
