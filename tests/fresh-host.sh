@@ -1,42 +1,52 @@
 #!/bin/sh
-# tests/fresh-host.sh: the test command on a machine that starts with nothing installed.
+# tests/fresh-host.sh: the README's commands on a machine that starts with nothing installed.
 #
-# Makes a clean Debian 12 root with debootstrap (minbase: no compiler, no Python, no
-# QEMU), copies this checkout's files into it, lays the built SDK prefix over
-# /opt/x32-sdk read-only (a different path: the prefix must be relocatable), and runs
-# `tests/run.sh --no-build --prefix /opt/x32-sdk SUITE...` in it with chroot. Every tool
-# the suites use must then come from the project's own install logic (tests/run.sh's
-# list of test tools); whatever it forgets shows up as a FAIL or a SKIP here.
-# Network- and disk-heavy (about 1.5 GB of packages), light on CPU; not part of
-# tests/run.sh. Needs root (debootstrap, chroot, mounts).
+# Makes a clean Debian root of the given release with debootstrap (minbase: no compiler,
+# no Python, no QEMU) and copies this checkout's files into it. Then, by default, lays the
+# built SDK prefix over /opt/x32-sdk read-only (a different path: the prefix must be
+# relocatable) and runs `tests/run.sh --no-build --prefix /opt/x32-sdk SUITE...` in it with
+# chroot. With --full it instead runs the README's two commands as written, `./build.sh`
+# then `tests/run.sh`, the SDK build included (about 45 minutes on 2 cores). Every tool the
+# suites use must come from the project's own install logic (build.sh's and tests/run.sh's
+# lists): whatever they forget shows up as a FAIL or a SKIP here.
+# Network- and disk-heavy (about 1.5 GB of packages); not part of tests/run.sh's default
+# (tests/newer-host runs a quick variant of it). Needs root (debootstrap, chroot, mounts).
 #
-#   tests/fresh-host.sh [--prefix DIR] [--root DIR] [--keep] [SUITE...]
-#   tests/fresh-host.sh --download-only
+#   tests/fresh-host.sh [--release R] [--prefix DIR] [--root DIR] [--keep] [SUITE...]
+#   tests/fresh-host.sh [--release R] --full [--root DIR] [--keep] [SUITE...]
+#   tests/fresh-host.sh [--release R] --download-only
 #
-#   --prefix DIR  the built SDK to test (default: out/ in this checkout)
-#   --root DIR    where the Debian root is made (default: /var/tmp/x32-sdk-fresh-host);
+#   --release R   the Debian release of the root: bookworm (Debian 12, the default),
+#                 trixie (Debian 13), testing or sid
+#   --full        build the SDK inside the root (./build.sh), then run tests/run.sh there
+#   --prefix DIR  the built SDK to test (default: out/ in this checkout; not with --full)
+#   --root DIR    where the Debian root is made (default: /var/tmp/x32-sdk-fresh-host-R);
 #                 it must not exist yet, and is removed afterwards unless --keep
 #   --keep        leave the root (and its packages) for a look inside
 #   --download-only  only fetch the base system's packages into the package cache (a
 #                 check that the mirror serves debootstrap, and a head start)
 #   SUITE...      the suites to run (default: docs build toolchain runner glue check
-#                 examples, the ones that need neither a VM nor the upstream sources)
+#                 examples, the ones that need neither a VM nor the upstream sources;
+#                 with --full every suite, as tests/run.sh runs them)
 #
 # Environment: X32_SDK_DEBIAN_MIRROR (default: this machine's Debian mirror from its apt
 # sources, else http://deb.debian.org/debian). Downloaded packages are kept in
-# /var/cache/x32-sdk-fresh-host so that a second run downloads nothing; the root itself is
-# always made anew. Prints the counts line of tests/run.sh and the time each part took;
-# exits with tests/run.sh's status (2 when the root could not be made).
+# /var/cache/x32-sdk-fresh-host/R so that a second run downloads nothing; the root itself
+# is always made anew. With --full the SDK's own cache is the root's ~/.cache/x32-sdk,
+# empty at the start: a cold build, as a new user's. Prints the counts line of
+# tests/run.sh and the time each part took; exits with tests/run.sh's status (2 when the
+# root could not be made, and with --full 1 when the build failed).
 set -eu
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 ME=tests/fresh-host.sh
 PREFIX=$TOP/out
-ROOT=/var/tmp/x32-sdk-fresh-host
+ROOT=""
 KEEP=no
 DOWNLOAD_ONLY=no
+FULL=no
+RELEASE=bookworm
 SUITES=""
-DEBS=/var/cache/x32-sdk-fresh-host
 
 die() { printf '%s: %s\n' "$ME" "$*" >&2; exit 2; }
 
@@ -45,31 +55,42 @@ while [ $# -gt 0 ]; do
         --prefix) [ $# -ge 2 ] || die "--prefix needs a directory"; PREFIX=$2; shift ;;
         --root) [ $# -ge 2 ] || die "--root needs a directory"; ROOT=$2; shift ;;
         --keep) KEEP=yes ;;
+        --full) FULL=yes ;;
+        --release) [ $# -ge 2 ] || die "--release needs a Debian release: bookworm, trixie, testing or sid"; RELEASE=$2; shift ;;
         --download-only) DOWNLOAD_ONLY=yes ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) die "unknown option '$1'; see $ME --help" ;;
         *) SUITES="$SUITES $1" ;;
     esac
     shift
 done
-SUITES=${SUITES:-" docs build toolchain runner glue check examples"}
+case $RELEASE in
+    bookworm) RELEASE_NAME="Debian 12" ;;
+    trixie) RELEASE_NAME="Debian 13" ;;
+    testing|forky) RELEASE_NAME="Debian testing" ;;
+    sid|unstable) RELEASE_NAME="Debian sid" ;;
+    *) die "--release $RELEASE: not a release this script knows; give bookworm, trixie, testing or sid" ;;
+esac
+[ "$FULL" = no ] || [ "$PREFIX" = "$TOP/out" ] || die "--full builds its own SDK inside the root; leave out --prefix"
+[ "$FULL" = yes ] || SUITES=${SUITES:-" docs build toolchain runner glue check examples"}
+ROOT=${ROOT:-/var/tmp/x32-sdk-fresh-host-$RELEASE}
+DEBS=/var/cache/x32-sdk-fresh-host/$RELEASE
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot and mounts); run it with sudo"
 command -v apt-get > /dev/null 2>&1 || die "needs apt-get to install debootstrap (a Debian or Ubuntu host)"
 case $PREFIX in /*) ;; *) PREFIX=$(pwd)/$PREFIX ;; esac
 case $ROOT in /*) ;; *) ROOT=$(pwd)/$ROOT ;; esac
-[ "$DOWNLOAD_ONLY" = yes ] || [ -f "$PREFIX/share/x32-sdk/build-info.json" ] \
+[ "$DOWNLOAD_ONLY" = yes ] || [ "$FULL" = yes ] || [ -f "$PREFIX/share/x32-sdk/build-info.json" ] \
     || die "no complete SDK in $PREFIX (no share/x32-sdk/build-info.json); run ./build.sh first, or give --prefix"
 case $ROOT in /|/var|/var/tmp|/tmp|"$TOP"|"$TOP"/*) die "refusing --root $ROOT: give a folder of its own" ;; esac
 [ ! -e "$ROOT" ] || die "$ROOT already exists; remove it (after unmounting anything in it) or give another --root"
 
 # The mirror this machine itself uses, so that the root gets the same Debian.
-mirror=${X32_SDK_DEBIAN_MIRROR:-$(sed -n 's|^URIs:[[:space:]]*\(http[^[:space:]]*/debian\)/*$|\1|p' \
-    /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)}
-mirror=${mirror:-$(sed -n 's|^deb[[:space:]]\{1,\}\(http[^[:space:]]*/debian\)/*[[:space:]].*|\1|p' \
-    /etc/apt/sources.list 2>/dev/null | head -n 1)}
-mirror=${mirror:-http://deb.debian.org/debian}
-security=$(printf '%s\n' "$mirror" | sed 's|/debian$|/debian-security|')
+CACHE=/nonexistent  # lib/debian-archive.sh wants one; only its mirror lookup is used here
+. "$TOP/lib/log.sh"
+. "$TOP/lib/debian-archive.sh"
+mirror=$(debian_mirror)
+security=$(debian_security_mirror)
 
 LOG=$ROOT.log
 : > "$LOG" || die "cannot write $LOG"
@@ -106,22 +127,25 @@ fi
 
 mkdir -p "$DEBS"
 if [ "$DOWNLOAD_ONLY" = yes ]; then
-    echo "== fetching the Debian 12 base system from $mirror into $DEBS (log: $LOG)"
-    debootstrap --download-only --variant=minbase --cache-dir="$DEBS" bookworm "$ROOT" "$mirror" >> "$LOG" 2>&1 \
+    echo "== fetching the $RELEASE_NAME base system from $mirror into $DEBS (log: $LOG)"
+    debootstrap --download-only --variant=minbase --cache-dir="$DEBS" "$RELEASE" "$ROOT" "$mirror" >> "$LOG" 2>&1 \
         || die "debootstrap --download-only failed (see the end of $LOG); is $mirror reachable?"
     _n=0
     for _deb in "$DEBS"/*.deb; do [ -e "$_deb" ] && _n=$((_n + 1)); done
     echo "fresh host: $_n packages in $DEBS after $(( $(date +%s) - started ))s"
     exit 0
 fi
-echo "== making a Debian 12 root in $ROOT from $mirror (log: $LOG)"
-debootstrap --variant=minbase --cache-dir="$DEBS" bookworm "$ROOT" "$mirror" >> "$LOG" 2>&1 \
+echo "== making a $RELEASE_NAME ($RELEASE) root in $ROOT from $mirror (log: $LOG)"
+debootstrap --variant=minbase --cache-dir="$DEBS" "$RELEASE" "$ROOT" "$mirror" >> "$LOG" 2>&1 \
     || die "debootstrap failed (see the end of $LOG); is $mirror reachable?"
-cat > "$ROOT/etc/apt/sources.list" <<EOF
-deb $mirror bookworm main
-deb $mirror bookworm-updates main
-deb $security bookworm-security main
-EOF
+# The sources a new machine of that release has (testing and sid have no -updates, and
+# their security archive is not needed for a test).
+case $RELEASE in
+    bookworm|trixie) printf 'deb %s %s main\ndeb %s %s-updates main\ndeb %s %s-security main\n' \
+        "$mirror" "$RELEASE" "$mirror" "$RELEASE" "$security" "$RELEASE" ;;
+    *) printf 'deb %s %s main\n' "$mirror" "$RELEASE" ;;
+esac > "$ROOT/etc/apt/sources.list"
+rm -f "$ROOT/etc/apt/sources.list.d/debian.sources"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 # Package scripts must not start services in the root.
 printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d"
@@ -143,8 +167,10 @@ if git -C "$TOP" rev-parse --git-dir > /dev/null 2>&1; then
 else
     (cd "$TOP" && tar --exclude=./out --exclude=./.git -cf - .) | tar -C "$ROOT/src/x32-sdk" -xf -
 fi
-mount --bind "$PREFIX" "$ROOT/opt/x32-sdk"
-mount -o remount,bind,ro "$ROOT/opt/x32-sdk"
+if [ "$FULL" = no ]; then
+    mount --bind "$PREFIX" "$ROOT/opt/x32-sdk"
+    mount -o remount,bind,ro "$ROOT/opt/x32-sdk"
+fi
 mount -t proc proc "$ROOT/proc"
 mount -t sysfs sysfs "$ROOT/sys"
 mount --rbind /dev "$ROOT/dev"
@@ -152,18 +178,37 @@ mount --make-rslave "$ROOT/dev"
 mount --bind "$DEBS" "$ROOT/var/cache/apt/archives"
 t_copy=$(date +%s)
 
-echo "== tests/run.sh --no-build --prefix /opt/x32-sdk$SUITES (in the root)"
 status=0
-# shellcheck disable=SC2086 # one word per suite
-env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    LANG=C.UTF-8 TERM=dumb chroot "$ROOT" sh -c 'cd /src/x32-sdk && exec tests/run.sh --no-build --prefix /opt/x32-sdk "$@"' \
-    sh $SUITES > "$ROOT.tests.log" 2>&1 || status=$?
+# in_root COMMAND: COMMAND in the checkout inside the root, as a new user's shell would.
+in_root() {
+    env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        LANG=C.UTF-8 TERM=dumb chroot "$ROOT" sh -c "cd /src/x32-sdk && $1"
+}
+t_build=$t_copy
+if [ "$FULL" = yes ]; then
+    echo "== ./build.sh (in the root; log: $ROOT.build.log)"
+    in_root './build.sh' > "$ROOT.build.log" 2>&1 || status=$?
+    t_build=$(date +%s)
+    grep -E '^\[[0-9]+/[0-9]+\]|^Built|error' "$ROOT.build.log" || true
+    if [ "$status" != 0 ]; then
+        printf 'fresh host: %s: ./build.sh failed (exit %s) after %s; see %s\n' "$RELEASE_NAME" \
+            "$status" "$(mmss $((t_build - t_copy)))" "$ROOT.build.log"
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+    echo "== tests/run.sh$SUITES (in the root)"
+    # shellcheck disable=SC2086 # one word per suite
+    in_root "exec tests/run.sh$SUITES" > "$ROOT.tests.log" 2>&1 || status=$?
+else
+    echo "== tests/run.sh --no-build --prefix /opt/x32-sdk$SUITES (in the root)"
+    in_root "exec tests/run.sh --no-build --prefix /opt/x32-sdk$SUITES" > "$ROOT.tests.log" 2>&1 || status=$?
+fi
 t_tests=$(date +%s)
 grep -E '^(FAIL|SKIP) |^== installing|could not install|missing' "$ROOT.tests.log" || true
 counts=$(tail -n 1 "$ROOT.tests.log")
 printf '\nfresh host: %s (exit %s)\n' "$counts" "$status"
-printf 'fresh host: root %s, copy %s, test command (its installs included) %s; %s in all\n' \
-    "$(mmss $((t_root - started)))" "$(mmss $((t_copy - t_root)))" "$(mmss $((t_tests - t_copy)))" \
-    "$(mmss $((t_tests - started)))"
+printf 'fresh host: %s: root %s, copy %s, build %s, test command (its installs included) %s; %s in all\n' \
+    "$RELEASE_NAME" "$(mmss $((t_root - started)))" "$(mmss $((t_copy - t_root)))" \
+    "$(mmss $((t_build - t_copy)))" "$(mmss $((t_tests - t_build)))" "$(mmss $((t_tests - started)))"
 printf 'fresh host: full output in %s\n' "$ROOT.tests.log"
 exit "$status"
