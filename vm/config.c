@@ -48,8 +48,10 @@ static void find_prefix(char *prefix, size_t cap)
     for (unsigned i = 0; i < 2; i++) {
         char cand[PATH_MAX + 32], vm[PATH_MAX + 64];
         snprintf(cand, sizeof cand, "%s%s", self, ups[i]);
-        snprintf(vm, sizeof vm, "%s/share/x32-sdk/vm/bzImage", cand);
-        if (is_file(vm) && realpath(cand, prefix))
+        /* The prefix is where the SDK's share/x32-sdk/vm is, with or without a kernel
+         * (a host that could not get one has vm/missing instead: load_config says so). */
+        snprintf(vm, sizeof vm, "%s/share/x32-sdk/vm", cand);
+        if (is_dir(vm) && realpath(cand, prefix))
             return;
     }
     prefix[0] = 0;
@@ -74,6 +76,20 @@ void load_config(struct vm_config *c, const char *sysroot)
             fail("no guest kernel next to this program (PREFIX/share/x32-sdk/vm/bzImage); "
                  "build the SDK's vm step or set X32_VM_KERNEL and X32_VM_INITRAMFS");
         snprintf(path, sizeof path, "%s/share/x32-sdk/vm/bzImage", prefix);
+        if (!is_file(path)) {
+            char why[1024] = "";
+            snprintf(path, sizeof path, "%s/share/x32-sdk/vm/missing", prefix);
+            FILE *f = fopen(path, "r");
+            if (f) {
+                if (!fgets(why, sizeof why, f))
+                    why[0] = 0;
+                fclose(f);
+                why[strcspn(why, "\n")] = 0;
+            }
+            fail("this SDK (%s) has no guest kernel: %s", prefix,
+                 why[0] ? why : "share/x32-sdk/vm/bzImage is missing; run ./build.sh vm, "
+                                "or set X32_VM_KERNEL and X32_VM_INITRAMFS");
+        }
         k = path;
     }
     resolve(c->kernel, k, "guest kernel");

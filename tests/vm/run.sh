@@ -59,7 +59,7 @@ skip_all() {
 # --- What the suite needs; without it every case is skipped, with the reason ---
 [ -x "$vm" ] || skip_all "no x32-vm at $vm (vm/install.sh PREFIX installs it)"
 if [ -z "${X32_VM_KERNEL:-}" ] && [ ! -f "$prefix/share/x32-sdk/vm/bzImage" ]; then
-    skip_all "no guest kernel in $prefix/share/x32-sdk/vm (the vm step builds it)"
+    skip_all "no guest kernel in $prefix/share/x32-sdk/vm: $(cat "$prefix/share/x32-sdk/vm/missing" 2>/dev/null || echo 'the vm step builds it')"
 fi
 command -v qemu-system-x86_64 >/dev/null 2>&1 \
     || skip_all "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
