@@ -28,8 +28,10 @@ case $PREFIX in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 # a user's `make -C runner` must survive the next compiler's new warnings.
 WERROR=1; export WERROR
 
-# Test-only tools (the SDK build installs its own), as COMMAND:PACKAGE. As root we install
-# the missing ones; each test that needs one still SKIPs, with the reason, when it is absent.
+# Test-only tools (the SDK build installs its own), as COMMAND:PACKAGE:SUITES, SUITES the
+# suites that use it ("all": every one). As root we install the missing ones that the
+# suites asked for need; each test that needs one still SKIPs, with the reason, when it
+# is absent.
 #   gcc, g++, make            every suite (host builds; a prefix from `./build.sh package`
 #                             comes without the build tools build.sh installs)
 #   python3                   build (loopback download mirror), check, glue (TOML)
@@ -40,29 +42,46 @@ WERROR=1; export WERROR
 #   pkg-config                glue (the SDK's pkg-config wrapper calls it)
 #   the shellcheck program    glue (the installed shell scripts are checked)
 #   zsh                       glue (the environment script sourced by zsh)
-#   runtest                   upstream (DejaGnu runs GCC's own test suite)
+#   runtest                   upstream (DejaGnu runs GCC's own test suite), check (DejaGnu
+#                             projects)
 #   gdb                       gdb (Debian's gdb against x32-run's GDB stub)
 #   icecc, distcc             distribute (loopback icecream and distcc daemons)
 #   clang, ld.lld             clang (Debian's clang against the SDK's sysroot; lld links)
 #   chrpath, diffstat, cpio   yocto (OE-Core's sanity check wants them even for a parse)
 #   locale-gen                yocto (the locales package: the en_US source BitBake's locale
 #                             is compiled from when the system lacks it)
-TEST_TOOLS="gcc:build-essential g++:build-essential make:build-essential python3:python3
-qemu-system-x86_64:qemu-system-x86 pahole:dwarves cmake:cmake meson:meson ninja:ninja-build
-autoreconf:autoconf automake:automake pkg-config:pkg-config shellcheck:shellcheck zsh:zsh
-runtest:dejagnu gdb:gdb icecc:icecc distcc:distcc clang:clang ld.lld:lld chrpath:chrpath
-diffstat:diffstat cpio:cpio locale-gen:locales"
+#   debootstrap               newer-host (a fresh root of a newer Debian)
+TEST_TOOLS="gcc:build-essential:all g++:build-essential:all make:build-essential:all
+python3:python3:build,check,glue,newer-host qemu-system-x86_64:qemu-system-x86:vm
+pahole:dwarves:check,examples cmake:cmake:check,glue meson:meson:check,glue
+ninja:ninja-build:check,glue autoreconf:autoconf:check,glue automake:automake:check,glue
+pkg-config:pkg-config:glue shellcheck:shellcheck:glue zsh:zsh:glue
+runtest:dejagnu:upstream,check gdb:gdb:gdb icecc:icecc:distribute distcc:distcc:distribute
+clang:clang:clang ld.lld:lld:clang chrpath:chrpath:yocto diffstat:diffstat:yocto
+cpio:cpio:yocto locale-gen:locales:yocto debootstrap:debootstrap:newer-host"
+# wanted SUITE-LIST: status 0 when one of the comma-separated suites is asked for.
+wanted() {
+    [ "$1" = all ] || [ -z "$SUITES" ] && return 0
+    for _w in $(printf '%s' "$1" | tr ',' ' '); do
+        case " $SUITES " in *" $_w "*) return 0 ;; esac
+    done
+    return 1
+}
 missing=""
 for _t in $TEST_TOOLS; do
-    command -v "${_t%%:*}" >/dev/null 2>&1 && continue
-    case "$missing " in *" ${_t#*:} "*) ;; *) missing="$missing ${_t#*:}" ;; esac
+    _cmd=${_t%%:*}; _rest=${_t#*:}; _pkg=${_rest%%:*}
+    wanted "${_rest#*:}" || continue
+    command -v "$_cmd" >/dev/null 2>&1 && continue
+    case "$missing " in *" $_pkg "*) ;; *) missing="$missing $_pkg" ;; esac
 done
 # Debian's multilib compilers: -m32 for the examples' i386 contrast builds and x32-check's
 # i386 stand-in, -mx32 (C and C++) for x32-check's fake SDK and the glue's mock SDK.
 # <asm/types.h> for -m32 comes with gcc-multilib alone (its /usr/include/asm link): a host
 # with libc6-dev-i386 but not gcc-multilib links -m32 programs but cannot build example 08.
-printf '#include <asm/types.h>\nint main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
-printf 'int main(){return 0;}\n' | g++ -mx32 -x c++ - -o /dev/null 2>/dev/null || missing="$missing g++-multilib"
+if wanted check,examples,glue; then
+    printf '#include <asm/types.h>\nint main(void){return 0;}\n' | gcc -m32 -x c - -o /dev/null 2>/dev/null || missing="$missing gcc-multilib"
+    printf 'int main(){return 0;}\n' | g++ -mx32 -x c++ - -o /dev/null 2>/dev/null || missing="$missing g++-multilib"
+fi
 if [ -n "$missing" ]; then
     . "$TOP/lib/apt.sh"
     if can_apt; then

@@ -12,12 +12,13 @@
 #                                 (the three planted ones show that the last case can fail)
 #   trap_path_rule                the runner's own objects, built from this checkout with
 #                                 the host compiler, keep the rules
+#   runner_built_here_runs        the same objects linked run an x32 program
 # All need the host's make, cc, nm and objdump (what building runner/ needs).
 
 tp_build=$TEST_TMP/trap-path-build
 tp_log=$TEST_TMP/log/trap-path-build.log
 
-tp_cases="trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule"
+tp_cases="trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule runner_built_here_runs"
 if ! command -v make >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1 \
         || ! command -v nm >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
     for _c in $tp_cases; do skip "$_c" "make, cc, nm or objdump is missing (build-essential)"; done
@@ -67,5 +68,19 @@ else
     else
         fail trap_path_rule "$(grep -m 1 '^trap-path-check:' "$TEST_TMP/log/trap-path.log" || reason "$TEST_TMP/log/trap-path.log")"
         grep '^trap-path-check:' "$TEST_TMP/log/trap-path.log" | sed 's/^/    | /'
+    fi
+    # The same objects, linked: a runner built by this host's compiler (with -Werror in
+    # the tests) runs an x32 program. On a newer Debian (tests/newer-host) this is the
+    # runner a user's `make -C runner` gives there.
+    tp_hello=$TEST_TMP/trap-path-hello
+    printf '#include <stdio.h>\nint main(void) { printf("%%zu\\n", sizeof(void *)); return 0; }\n' > "$tp_hello.c"
+    if ! make -C "$root/runner" MAKEFLAGS= BUILD="$tp_build" "$tp_build/x32-run" >"$TEST_TMP/log/host-runner.log" 2>&1; then
+        fail runner_built_here_runs "runner/ does not link with this host's compiler: $(reason "$TEST_TMP/log/host-runner.log")"
+    elif ! ${X32_CC:-gcc -mx32} -static -o "$tp_hello" "$tp_hello.c" >"$TEST_TMP/log/host-runner-hello.log" 2>&1; then
+        skip runner_built_here_runs "no x32 compiler to build its test program (${X32_CC:-gcc -mx32}): $(reason "$TEST_TMP/log/host-runner-hello.log")"
+    elif [ "$("$tp_build/x32-run" "$tp_hello" 2>&1)" = 4 ]; then
+        pass runner_built_here_runs
+    else
+        fail runner_built_here_runs "an x32 hello under the runner built here printed '$("$tp_build/x32-run" "$tp_hello" 2>&1 | head -n 2 | tr '\n' ' ')', not 4"
     fi
 fi
