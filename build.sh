@@ -295,7 +295,13 @@ esac
 if [ -n "$ONLY" ]; then
     deps=""  # set by read_step
     for _d in $(read_step "$ONLY"; echo "$deps"); do
-        step_is_current "$_d" || die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
+        if ! step_is_current "$_d"; then
+            # An optional step is never reached by --to (it is not in the default build).
+            if [ "$(step_declared "$(step_file "$ONLY")" optional)" = yes ]; then
+                die "step $ONLY needs $_d, which is not built; run ./build.sh --with $ONLY (the SDK, then $ONLY)"
+            fi
+            die "step $ONLY needs $_d, which is not built; run ./build.sh --to $ONLY"
+        fi
     done
     run_one "$ONLY" force
     if [ "$(step_declared "$(step_file "$ONLY")" optional)" = yes ]; then
