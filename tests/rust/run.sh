@@ -30,6 +30,21 @@ fake_prefix() {
 
 # Bad input, checked with or without the Rust step.
 test_messages() {
+    # The step never installs or removes a system package (Debian 12's rustc-web Conflicts
+    # with rustc, cargo and rustup): where Debian's archive cannot be reached it stops with
+    # what to do, and apt-get is never asked to install anything.
+    mkdir -p "$TEST_TMP/fake-apt"
+    printf '#!/bin/sh\necho "$*" >> "%s"\nexit 1\n' "$TEST_TMP/apt-calls" > "$TEST_TMP/fake-apt/apt-get"
+    chmod +x "$TEST_TMP/fake-apt/apt-get"; : > "$TEST_TMP/apt-calls"
+    _out=$(PATH="$TEST_TMP/fake-apt:$PATH" X32_SDK_OFFLINE=1 CACHE="$TEST_TMP/rust-cache" sh -c \
+        'TOP=$1; . "$1/lib/log.sh"; . "$1/lib/debian-archive.sh"; . "$1/toolchain/rust/pair.sh"; rust_prerequisites' \
+        sh "$root" 2>&1); _rc=$?
+    if [ "$_rc" != 0 ] && ! grep -q install "$TEST_TMP/apt-calls" \
+        && printf '%s\n' "$_out" | grep -q "rustc-web cannot be fetched here (X32_SDK_OFFLINE is set); point X32_SDK_RUSTC"; then
+        pass rust-pair-never-installs
+    else
+        fail rust-pair-never-installs "exit $_rc, apt-get calls: $(tr '\n' ';' < "$TEST_TMP/apt-calls") output: $_out"
+    fi
     fake_prefix "$TEST_TMP/norust"
     _out=$("$TEST_TMP/norust/bin/x86_64-linux-gnux32-rustc" --print cfg --target "$T" 2>&1); _rc=$?
     case "$_rc $_out" in
