@@ -4,7 +4,10 @@ Each side builds in its own copy of the source tree: many projects do not suppor
 building outside the source directory, and a tree configured in place refuses a second,
 out-of-tree configuration. The x32 side is configured as a cross build
 (--host=x86_64-linux-gnux32), so configure does not try to run x32 programs, and
-`make check` runs the test programs through the runner (automake's LOG_COMPILER).
+`make check` runs the test programs through the runner (automake's LOG_COMPILER) and
+DejaGnu suites on the x32-run board (dejagnu.py). The build step builds the test
+programs without running any suite (build_only.py); a make that failed there is a build
+failure only with a compile or link error (build_errors.py).
 """
 
 import glob
@@ -12,7 +15,7 @@ import os
 import re
 import shutil
 
-from . import test_results
+from . import build_errors, build_only, dejagnu, test_results
 from .side import (clean_environment, is_build_folder, flags, run_logged, start_from_scratch,
                    test_environment)
 
@@ -71,84 +74,97 @@ def configure_and_build(side, args, options, extra_env=None):
         side.failed_step = "configure"
         return False
     # -k: keep going after a failing unit, so every unit's diagnostics are collected.
-    # TESTS= builds the test programs without running them: their diagnostics belong in
-    # the build log too. RUNTEST=true does the same for a DejaGnu suite (automake's
-    # check-DEJAGNU runs $(RUNTEST)).
-    argv = ["make", "-k", "-j", str(options.jobs), "all", "check", "TESTS=", "RUNTEST=true"]
-    if run_logged(argv, side.log("build"), cwd=tree, env=env) != 0:
+    # First the project itself: any failure here means it does not build.
+    jobs = ["-j", str(options.jobs)]
+    build_log = side.log("build")
+    if run_logged(["make", "-k"] + jobs + ["all"], build_log, cwd=tree, env=env) != 0:
         side.failed_step = "build"
         return False
+    # Then the test programs, whose diagnostics belong in the build log too, with no
+    # suite run (build_only.py): each runs once, in the test step. TESTS= and
+    # RUNTEST=true stop the suites of Makefiles that pass the command line on; the
+    # stand-ins stop the others.
+    start = os.path.getsize(build_log)
+    with build_only.StandIns(tree, side.log_dir, env):
+        status = run_logged(["make", "-k"] + jobs + ["check", "TESTS=", "RUNTEST=true"],
+                            build_log, cwd=tree, env=env, append=True)
+    if status != 0:
+        with open(build_log, encoding="utf-8", errors="replace") as f:
+            f.seek(start)
+            errors = build_errors.compile_or_link_errors(f.read())
+        if errors:
+            side.failed_step = "build"
+            return False
+        # A failure with no compile or link error is not the build's: the suite's
+        # results are compared in the test step.
+        side.build_notes.append(
+            "building the test programs (make check) exited %d with no compile or link "
+            "error; not counted as a build failure" % status)
     return True
 
 
-def uses_dejagnu(tree):
-    """automake writes a check-DEJAGNU target for AUTOMAKE_OPTIONS = dejagnu."""
+def host_triplet(tree):
+    """The host triplet configure settled on (automake's host_triplet), or None: GCC's
+    and libffi's Makefiles build in a directory named after it, which differs between
+    the two sides and so must not be part of a test's name."""
     try:
         with open(os.path.join(tree, "Makefile"), encoding="utf-8", errors="replace") as f:
-            return "check-DEJAGNU:" in f.read()
+            m = re.search(r"^host_triplet = (\S+)", f.read(), re.M)
     except OSError:
-        return False
+        return None
+    return m.group(1) if m else None
 
 
 def run_tests(side, options, runner=None, dejagnu_site=None):
-    """Run `make check` in the side's tree and fill side.tests; `runner` goes in front of
-    every test program (automake's LOG_COMPILER); a DejaGnu suite runs on the SDK's
-    x32-run board, found through `dejagnu_site` (its $DEJAGNU file)."""
+    """Run `make check` once in the side's tree and fill side.tests. `runner` goes in
+    front of every test program (automake's LOG_COMPILER); DejaGnu suites run on the
+    x32-run board named by `dejagnu_site` (the $DEJAGNU file, dejagnu.py)."""
     argv = side.launch + ["make", "-k", "check"]
     env = test_environment()
     env.update(side.test_env)
+    variables = {}
     if runner:
-        argv.append("LOG_COMPILER=" + runner)
-        if dejagnu_site and uses_dejagnu(side.build_dir):
-            argv.append("RUNTESTFLAGS=--target_board=x32-run")
-            env.update({"DEJAGNU": dejagnu_site, "X32_RUN": runner})
+        variables["LOG_COMPILER"] = runner
+    if dejagnu_site:
+        env.update({"DEJAGNU": dejagnu_site, "X32_RUN": runner or ""})
     if side.tag_tests:
         # TESTS_ENVIRONMENT (the user's, automake reserves it for us) runs in the
         # parallel harness's shell for each test, where $log is its .log file. DejaGnu
         # tests get no tag of their own (None): any x32 start in the run counts.
-        argv.append("TESTS_ENVIRONMENT=X32_RUN_EVIDENCE_TAG=`pwd -P`/$$log; "
-                    "export X32_RUN_EVIDENCE_TAG;")
-        tree = os.path.realpath(side.build_dir)
-        side.tag_of = lambda name: (None if name.startswith(DEJAGNU_PREFIX)
-                                    else os.path.join(tree, name) + ".log")
+        variables["TESTS_ENVIRONMENT"] = ". '%s';" % _tag_script(side.log_dir)
+    # On the command line they win over a Makefile's own values; in the environment
+    # they also reach the sub-makes that do not pass the command line on.
+    argv += ["%s=%s" % kv for kv in sorted(variables.items())]
+    env.update(variables)
     run_logged(argv, side.log("test"), cwd=side.build_dir, env=env,
                timeout=options.timeout * 10)
     side.tests_ran = True
-    side.tests = ((_trs_results(side.build_dir) + _sum_results(side.build_dir))
+    host = host_triplet(side.build_dir)
+    trs, tags = _trs_results(side.build_dir, host)
+    side.tests = ((trs + dejagnu.results(side.build_dir, host))
                   or _console_results(side.log("test")))
+    if side.tag_tests:
+        side.tag_of = tags.get
 
 
-# DejaGnu's .sum files: "PASS: filesize reports 12 bytes". A test is named
-# "dejagnu:TOOL: what it says", so that names from .trs files and .sum files never meet.
-DEJAGNU_PREFIX = "dejagnu:"
-_SUM_LINE = re.compile(r"^(PASS|XFAIL|KFAIL|FAIL|XPASS|KPASS|UNRESOLVED|ERROR|UNSUPPORTED|"
-                       r"UNTESTED): (.+)$")
-_SUM_STATUS = {"PASS": "passed", "XFAIL": "passed", "KFAIL": "passed",
-               "UNSUPPORTED": "skipped", "UNTESTED": "skipped"}
+def _tag_script(directory):
+    """A script for TESTS_ENVIRONMENT to source. The tag is computed there, not in the
+    variable: a make that does not pass its command line on still exports it to its
+    sub-makes, expanded once, so a `$$log` in the value would arrive as `$log` and be
+    expanded again there."""
+    path = os.path.join(directory, "evidence-tag.sh")
+    with open(path, "w") as f:
+        f.write("# Sourced by automake's parallel harness for each test (x32-check's\n"
+                "# TESTS_ENVIRONMENT): the test's evidence tag is its .log file ($log).\n"
+                "X32_RUN_EVIDENCE_TAG=`pwd -P`/$log\n"
+                "export X32_RUN_EVIDENCE_TAG\n")
+    return path
 
 
-def _sum_results(tree):
-    results = []
-    for path in sorted(glob.glob(os.path.join(tree, "**", "*.sum"), recursive=True)):
-        tool = os.path.basename(path)[:-len(".sum")]
-        log = path[:-len(".sum")] + ".log"
-        output = ""
-        if os.path.exists(log):
-            with open(log, encoding="utf-8", errors="replace") as f:
-                output = f.read()[-65536:]
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                m = _SUM_LINE.match(line.rstrip("\n"))
-                if m:
-                    results.append(test_results.TestResult(
-                        "%s%s: %s" % (DEJAGNU_PREFIX, tool, m.group(2)),
-                        _SUM_STATUS.get(m.group(1), "failed"), output))
-    return results
-
-
-def _trs_results(tree):
-    """The parallel harness writes NAME.trs (':test-result: PASS') and NAME.log."""
-    results = []
+def _trs_results(tree, host=None):
+    """The parallel harness writes NAME.trs (':test-result: PASS') and NAME.log.
+    Returns the results and {name: the evidence tag of its test (its .log's path)}."""
+    results, tags = [], {}
     for trs in sorted(glob.glob(os.path.join(tree, "**", "*.trs"), recursive=True)):
         try:
             with open(trs, encoding="utf-8", errors="replace") as f:
@@ -165,8 +181,11 @@ def _trs_results(tree):
             with open(log, encoding="utf-8", errors="replace") as f:
                 output = f.read()
         name = os.path.relpath(trs[:-len(".trs")], tree)
+        if host:
+            name = re.sub(r"(^|/)%s/" % re.escape(host), r"\1{host}/", name)
+        tags[name] = os.path.realpath(log)
         results.append(test_results.TestResult(name, status, output))
-    return results
+    return results, tags
 
 
 def _console_results(log):

@@ -7,8 +7,9 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 
-from . import cmake_project, drivers, gate, report, result, sdk
+from . import build_errors, cmake_project, drivers, gate, report, result, sdk
 from .result import USAGE_ERROR
 from .side import Side, mark_workdir
 
@@ -59,7 +60,9 @@ def parse_args(argv):
                    help="--json: JSON to stdout (the summary goes to stderr); --json=FILE: to FILE")
     p.add_argument("-D", dest="defines", metavar="VAR=VALUE", action="append", default=[],
                    help="a CMake cache entry for both builds (repeatable)")
-    p.add_argument("-j", "--jobs", type=int, default=1, help="build jobs (default 1)")
+    p.add_argument("-j", "--jobs", type=int, default=cpu_count(),
+                   help="build jobs (default: the CPUs x32-check may run on, %d here)"
+                   % cpu_count())
     p.add_argument("--build-type", default="RelWithDebInfo",
                    help="CMAKE_BUILD_TYPE (default RelWithDebInfo: -O2 -g, where shipped "
                         "bugs live and the optimiser's warnings fire)")
@@ -81,6 +84,14 @@ def parse_args(argv):
         raise Usage(str(e))
     o.baseline_lines = gate.read_baseline(o.baseline) if o.baseline else None
     return o
+
+
+def cpu_count():
+    """The CPUs this process may run on (its affinity mask, as `nproc` counts them)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def progress(options, text):
@@ -147,17 +158,19 @@ def run(options):
     driver, lp64_args, x32_args = drivers.prepare(system, tools, options, work)
 
     error = None
-    progress(options, "building LP64 (log: %s)" % lp64.log("build"))
-    if not driver.configure_and_build(lp64, lp64_args, options):
+    progress(options, "building LP64 with -j %d (log: %s)" % (options.jobs, lp64.log("build")))
+    if not timed(lp64, "build", driver.configure_and_build, lp64, lp64_args, options):
         return finish(options, source, work, tools, lp64, x32, [], [], None,
-                      "the LP64 %s failed; the project does not build natively (log: %s)"
-                      % (lp64.failed_step, lp64.log(lp64.failed_step)))
+                      "the LP64 %s failed; the project does not build natively%s"
+                      % (lp64.failed_step, where_it_failed(lp64)))
     progress(options, "building x32 (log: %s)" % x32.log("build"))
-    if not driver.configure_and_build(x32, x32_args, options):
-        error = ("the x32 %s failed (log: %s)" % (x32.failed_step, x32.log(x32.failed_step)))
+    if not timed(x32, "build", driver.configure_and_build, x32, x32_args, options):
+        error = "the x32 %s failed%s" % (x32.failed_step, where_it_failed(x32))
         if x32.failed_step == "configure":
             return finish(options, source, work, tools, lp64, x32, [], [], None, error)
         error += "; its x32-only errors are listed above"
+    for side in (lp64, x32):
+        tools.notes.extend("%s: %s" % (side.label, n) for n in side.build_notes)
 
     x32_compiler = drivers.cached_compiler(x32.build_dir)
     if x32_compiler and x32_compiler not in tools.cc:
@@ -167,7 +180,7 @@ def run(options):
 
     if not options.no_tests:
         progress(options, "running LP64 tests")
-        driver.run_tests(lp64, options)
+        timed(lp64, "tests", driver.run_tests, lp64, options)
         if error:
             x32.tests_why_not = "the x32 build failed"
         elif not (tools.can_run if system != "cmake" else
@@ -185,7 +198,7 @@ def run(options):
             prepare_x32_test_run(tools, x32)
             if x32.launch:
                 progress(options, "x32 tests run inside x32-run --tree (%s)" % tools.tree)
-            driver.run_tests(x32, options)
+            timed(x32, "tests", driver.run_tests, x32, options)
     else:
         x32.tests_why_not = "--no-tests"
 
@@ -194,6 +207,26 @@ def run(options):
     layouts = result.check_layouts(options, source, lp64, x32)
     return finish(options, source, work, tools, lp64, x32, native_diags, x32_diags, layouts,
                   error)
+
+
+def timed(side, step, function, *args):
+    """function(*args), its wall time added to side.seconds[step]."""
+    start = time.monotonic()
+    try:
+        return function(*args)
+    finally:
+        side.seconds[step] = round(side.seconds.get(step, 0) + time.monotonic() - start, 1)
+
+
+def where_it_failed(side):
+    """': FIRST ERROR (log: LOG)' for the message of a failed step."""
+    log = side.log(side.failed_step)
+    try:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            first = build_errors.first_error(f.read())
+    except OSError:
+        first = ""
+    return "%s (log: %s)" % (": " + first if first else "", log)
 
 
 def prepare_x32_test_run(tools, side):

@@ -23,6 +23,9 @@ _TOOL_DIAG = re.compile(r"^(?P<tool>cc1\w*|[\w.+-]*g(?:cc|\+\+)):\s*(?P<kind>war
                         + _MESSAGE)
 # The unit being compiled: "Building C object X.o" (CMake), "Compiling C object X.o" (Meson).
 _UNIT = re.compile(r"(?:Building|Compiling) (?:C|CXX|C\+\+|ASM|ASM-ATT) object (?P<obj>\S+)")
+# make[2]: Entering directory '/work/x32/build/src'
+_MAKE_DIRECTORY = re.compile(r"^g?make(?:\[\d+\])?: (?P<how>Entering|Leaving) directory "
+                             r"[`'](?P<dir>.*)'$")
 # The assembler names GCC's temporary file, not the source: "/tmp/ccX.s:27: Error: ...".
 _TEMP_ASM = re.compile(r"(^|/)(cc\w+\.s|\{standard input\})$")
 
@@ -54,14 +57,24 @@ def normalise_path(path, source_dir, build_dir):
 
 def parse_log(text, source_dir, build_dir):
     """Every warning and error in a build log, de-duplicated (a header included by
-    several translation units reports the same line several times)."""
+    several translation units reports the same line several times). A relative file
+    name is taken from the directory make last said it entered (autotools builds
+    compile in subdirectories, some as "../src/x.c")."""
     seen = set()
     found = []
     unit = ""
+    entered = []
     for line in located.lines(text):
         m = _UNIT.search(line)
         if m:
             unit = m.group("obj")
+            continue
+        m = _MAKE_DIRECTORY.match(line)
+        if m:
+            if m.group("how") == "Entering":
+                entered.append(m.group("dir"))
+            elif entered:
+                entered.pop()
             continue
         m = _DIAG.match(line)
         if m:
@@ -71,6 +84,8 @@ def parse_log(text, source_dir, build_dir):
                 # Left as <asm:UNIT>:LINE; locate_asm_errors() maps it to the source line.
                 file_, col = "<asm:%s>" % unit, 0
             else:
+                if entered and not os.path.isabs(file_):
+                    file_ = os.path.join(entered[-1], file_)
                 file_ = normalise_path(file_, source_dir, build_dir)
             d = Diagnostic(file_, line_no, col, kind,
                            normalise_option(m.group("opt")), m.group("msg"), unit)

@@ -6,7 +6,7 @@ import os
 import re
 import shutil
 
-from . import autotools_project, cmake_project, meson_project, sdk
+from . import autotools_project, cmake_project, dejagnu, meson_project, sdk
 from .side import last_word_launcher, use_clang_flags
 
 
@@ -42,7 +42,7 @@ def prepare(system, tools, options, work):
                      "-DCMAKE_CXX_COMPILER=" + lp64_cxx] + both
         x32_args = sdk.cmake_settings(tools, work) + both
     elif system == "autotools":
-        driver = AutotoolsDriver(tools, options)
+        driver = AutotoolsDriver(tools, options, work)
         lp64_args = autotools_project.configure_args([lp64_cc], [lp64_cxx], options.sanitize)
         x32_args = autotools_project.configure_args(tools.cc, tools.cxx, options.sanitize,
                                                     host=sdk.TRIPLET)
@@ -65,20 +65,19 @@ def prepare(system, tools, options, work):
 
 class AutotoolsDriver:
     """autotools_project with the interface of the other drivers: the x32 side gets the
-    SDK's config.site and pkg-config, and its tests the runner."""
+    SDK's config.site and pkg-config, and its tests the runner and, for DejaGnu suites,
+    the x32-run board (the SDK's, else x32-check's own: dejagnu.py)."""
 
-    def __init__(self, tools, options):
+    def __init__(self, tools, options, work):
         self.tools = tools
         self.x32_env = {}
         if options.defines:
             tools.notes.append("-D options are for CMake and Meson; ignored for autotools")
         if options.toolchain:
             tools.notes.append("--toolchain is a CMake option; ignored for autotools")
-        self.dejagnu_site = None
+        self.dejagnu_site = dejagnu.write_site(os.path.join(work, "tools", "dejagnu"),
+                                               dejagnu.sdk_boards(tools.prefix))
         if tools.prefix:
-            board_site = os.path.join(tools.prefix, "share", "x32-sdk", "dejagnu", "site.exp")
-            if os.path.isfile(board_site):
-                self.dejagnu_site = board_site
             site = os.path.join(tools.prefix, "share", "x32-sdk", "config.site")
             pkg_config = os.path.join(tools.prefix, "bin", sdk.TRIPLET + "-pkg-config")
             if os.path.isfile(site):
@@ -93,11 +92,8 @@ class AutotoolsDriver:
 
     def run_tests(self, side, options):
         runner = self.tools.runner if side.name == "x32" and self.tools.can_run else None
-        if runner and not self.dejagnu_site and autotools_project.uses_dejagnu(side.build_dir):
-            self.tools.notes.append("the project's make check is DejaGnu, and the SDK has no "
-                                    "x32-run board (share/x32-sdk/dejagnu/): its programs run "
-                                    "without a board")
-        autotools_project.run_tests(side, options, runner, self.dejagnu_site)
+        autotools_project.run_tests(side, options, runner,
+                                    self.dejagnu_site if runner else None)
 
 
 def cached_compiler(build_dir):

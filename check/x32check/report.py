@@ -56,6 +56,7 @@ def terminal(r):
     for n in t["notes"]:
         out.append("  note: %s" % n)
     out.append("  work directory (builds and logs): %s" % r["workdir"])
+    out.append("  time: %s" % _times(r))
     if not r["builds"]["lp64"]["ok"] or r["builds"]["x32"]["failed_step"] == "configure":
         # Nothing to compare: show where it broke and stop.
         out.extend(["", "first errors in the failed step's log:"])
@@ -82,7 +83,17 @@ def terminal(r):
         out.append("tests: LP64 %s; x32 %s" % (_counts(tests["lp64"]), _counts(tests["x32"])))
         out.append("x32 programs started under x32-run: %s" % _starts(tests["x32_starts"]))
         out.append("tests failing only on x32: %d" % len(tests["x32_only_failures"]))
-        out.extend("    %s%s" % (f["name"], _mark(f)) for f in tests["x32_only_failures"])
+        out.extend("    %s%s%s" % (f["name"], _outcomes(f), _mark(f))
+                   for f in tests["x32_only_failures"])
+        if tests["fails_on_both"]:
+            out.append("tests failing on both (the native baseline, not x32 findings): %d"
+                       % len(tests["fails_on_both"]))
+            out.extend("    %s%s" % (f["name"], _outcomes(f)) for f in tests["fails_on_both"])
+        if tests["passes_only_on_x32"]:
+            out.append("tests passing only on x32 (failing natively; not counted): %d"
+                       % len(tests["passes_only_on_x32"]))
+            out.extend("    %s%s" % (f["name"], _outcomes(f))
+                       for f in tests["passes_only_on_x32"])
         if tests["ran_no_x32_code"]:
             out.append("tests that passed but ran no x32 code, not x32 passes: %d"
                        % len(tests["ran_no_x32_code"]))
@@ -125,10 +136,45 @@ def _starts(s):
 
 
 def _counts(c):
-    text = "%d passed, %d failed, %d skipped" % (c["passed"], c["failed"], c["skipped"])
+    failed = "%d failed" % c["failed"]
+    if c.get("timed_out"):
+        failed += " (%d timed out)" % c["timed_out"]
+    skipped = "%d skipped" % c["skipped"]
+    if c.get("unsupported"):
+        skipped += " (%d unsupported)" % c["unsupported"]
+    text = "%d passed, %s, %s" % (c["passed"], failed, skipped)
+    if c.get("unresolved"):
+        text += ", %d unresolved" % c["unresolved"]
     if c.get("ran_no_x32_code"):
         text += ", %d ran no x32 code" % c["ran_no_x32_code"]
     return text
+
+
+# Plain words need no mention beside a test's name; the harness's own words do.
+_PLAIN = ("failed", "FAIL", "passed", "PASS", "")
+
+
+def _outcomes(f):
+    """' (x32: UNRESOLVED; LP64: FAIL, timed out)' when a side's result is more than a
+    plain pass or fail, or LP64 has no result of that name."""
+    words = []
+    if "x32_outcome" in f and f["x32_outcome"] not in _PLAIN:
+        words.append("x32: " + f["x32_outcome"])
+    if "lp64_outcome" in f and f["lp64_outcome"] not in _PLAIN[:-1]:
+        words.append("LP64: " + (f["lp64_outcome"] or "no result"))
+    return " (%s)" % "; ".join(words) if words else ""
+
+
+def _times(r):
+    """'LP64 build 12.3 s, tests 4.5 s; x32 build ...' (build includes configure)."""
+    sides = []
+    for name, label in (("lp64", "LP64"), ("x32", "x32")):
+        steps = r["seconds"].get(name, {})
+        if steps:
+            sides.append("%s %s" % (label, ", ".join("%s %.1f s" % (step, steps[step])
+                                                     for step in ("build", "tests")
+                                                     if step in steps)))
+    return "; ".join(sides or ["none"]) + " (build jobs: %d)" % r["jobs"]
 
 
 def _md_escape(text):
@@ -152,7 +198,7 @@ def markdown(r):
               if t["toolchain_file"] else ", x32-check's own CMake settings",
               "`%s`" % t["runner"] if t["runner"] else "none"), ""]
     md += ["- %s" % n for n in t["notes"]]
-    md += ["", "Builds and logs: `%s`" % r["workdir"], ""]
+    md += ["", "Builds and logs: `%s`  " % r["workdir"], "Time: %s" % _times(r), ""]
     if not r["builds"]["lp64"]["ok"] or r["builds"]["x32"]["failed_step"] == "configure":
         # Nothing to compare: where it broke, and nothing that looks like a clean result.
         md += ["## The build failed", "", r["error"] or "", "", "```"]
@@ -184,10 +230,20 @@ def markdown(r):
         md.append("x32 programs started under x32-run: %s." % _md_escape(_starts(tests["x32_starts"])))
         md.append("")
         for f in tests["x32_only_failures"]:
-            md += ["### `%s`%s" % (f["name"], _mark(f)), "", "```",
-                   f["output"].rstrip()[-3000:], "```", ""]
+            md += ["### `%s`%s%s" % (f["name"], _md_escape(_outcomes(f)), _mark(f)), "",
+                   "```", f["output"].rstrip()[-3000:], "```", ""]
         if not tests["x32_only_failures"]:
             md.append("None.")
+        if tests["fails_on_both"]:
+            md += ["", "### Failing on both sides: the native baseline, not x32 findings (%d)"
+                   % len(tests["fails_on_both"]), ""]
+            md += ["- `%s`%s" % (f["name"], _md_escape(_outcomes(f)))
+                   for f in tests["fails_on_both"]]
+        if tests["passes_only_on_x32"]:
+            md += ["", "### Passing only on x32: failing natively, not counted (%d)"
+                   % len(tests["passes_only_on_x32"]), ""]
+            md += ["- `%s`%s" % (f["name"], _md_escape(_outcomes(f)))
+                   for f in tests["passes_only_on_x32"]]
         if tests["not_run_properly"]:
             md += ["", "### Not run properly, not counted (%d)" % len(tests["not_run_properly"]),
                    "", "Their x32 program did not run, so their failure says nothing about "

@@ -8,8 +8,8 @@ import re
 import shutil
 import subprocess
 
-from . import (asm_lines, classes, diagnostics, evidence, gate, hints, layout,
-               sanitizers, test_results)
+from . import (asm_lines, build_errors, classes, diagnostics, evidence, gate, hints,
+               layout, sanitizers, test_results)
 
 USAGE_ERROR = 2
 
@@ -115,9 +115,10 @@ def sanitizer_findings(side):
 
 
 def first_errors(side, count=5):
-    """The first lines of a failed step's log that say 'error' (none if nothing failed).
-    A line that ends in ':' ("CMake Error at CMakeLists.txt:6 (message):") brings the
-    line that says what the error is."""
+    """The first compile or link errors of a failed step's log (build_errors.py), else
+    its first lines that say 'error' (none if nothing failed). A line that ends in ':'
+    ("CMake Error at CMakeLists.txt:6 (message):") brings the line that says what the
+    error is."""
     if not side.failed_step:
         return []
     try:
@@ -125,6 +126,9 @@ def first_errors(side, count=5):
             lines = [line.rstrip() for line in f]
     except OSError:
         return []
+    compile_or_link = build_errors.compile_or_link_errors("\n".join(lines))
+    if compile_or_link:
+        return [line[:200] for line in compile_or_link[:count]]
     picked = []
     for i, line in enumerate(lines):
         if len(picked) >= count:
@@ -146,7 +150,9 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
     sanitize_x32 = sanitizer_findings(x32) if options.sanitize else []
     sanitize_lp64 = sanitizer_findings(lp64) if options.sanitize else []
     san_only = sanitizers.difference(sanitize_x32, sanitize_lp64)
-    all_fails = test_results.x32_only_failures(lp64.tests, x32.tests) if x32.tests_ran else []
+    compared = x32.tests_ran and lp64.tests_ran
+    all_fails = test_results.x32_only_failures(lp64.tests, x32.tests) if compared else []
+    lp64_outcome = {t.name: test_results.outcome_word(t) for t in lp64.tests}
     # On a kernel that runs x32 itself programs start without x32-run: no proof needed.
     starts = evidence.read(x32.evidence_dir)
     required = x32.evidence_dir is not None and tools.tree != "kernel" and bool(tools.runner)
@@ -171,7 +177,8 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
         x32_counts["ran_no_x32_code"] = len(no_code)
     r = {
         "tool": "x32-check", "format": 1, "source": source, "workdir": work,
-        "error": error,
+        "error": error, "jobs": options.jobs,
+        "seconds": {s.name: s.seconds for s in (lp64, x32)},
         "error_excerpt": first_errors(lp64 if lp64.failed_step else x32),
         "x32_toolchain": {"prefix": tools.prefix, "compiler": tools.compiler_name,
                           "toolchain_file": tools.toolchain_file, "runner": tools.runner,
@@ -191,16 +198,28 @@ def build(options, source, work, tools, lp64, x32, native_diags, x32_diags, layo
                   "x32": x32_counts,
                   # Passed, but x32 code provably did not run in them: not x32 passes.
                   "ran_no_x32_code": [{"name": n, "reason": why} for n, why in no_code],
-                  "x32_only_failures": [{"name": t.name, "output": t.output} for t in fails],
+                  "x32_only_failures": [{"name": t.name, "output": t.output,
+                                         "x32_outcome": test_results.outcome_word(t),
+                                         "lp64_outcome": lp64_outcome.get(t.name, "")}
+                                        for t in fails],
+                  # The native baseline: failing on both sides is not an x32 finding.
+                  "fails_on_both": [{"name": x.name,
+                                     "lp64_outcome": test_results.outcome_word(n),
+                                     "x32_outcome": test_results.outcome_word(x)}
+                                    for n, x in test_results.failing_on_both(
+                                        lp64.tests, x32.tests)] if compared else [],
+                  "passes_only_on_x32": [{"name": x.name,
+                                          "lp64_outcome": test_results.outcome_word(n),
+                                          "lp64_output": n.output}
+                                         for n, x in test_results.passing_only_on_x32(
+                                             lp64.tests, x32.tests)] if compared else [],
                   # Not counted: their x32 program did not run (not_run_properly says why).
                   "could_not_start_x32": unstartable,
                   "not_run_properly": [{"name": n, "reason": why} for n, why in not_run],
                   "x32_starts": {"evidence_dir": x32.evidence_dir, "count": len(starts),
                                  "tree": tools.tree, "tree_why": tools.tree_why,
                                  "tree_changes": tools.tree_changes,
-                                 "tests_that_started_x32": proven},
-                  "lp64_only_failures": [t.name for t in test_results.lp64_only_failures(
-                      lp64.tests, x32.tests)] if x32.tests_ran else []},
+                                 "tests_that_started_x32": proven}},
         "sanitizers": {"enabled": options.sanitize,
                        "x32_only": [f._asdict() for f in san_only],
                        "lp64": [f._asdict() for f in sanitize_lp64]},

@@ -37,6 +37,8 @@ class Side:
         self.build_dir = os.path.join(work_dir, name, "build")
         self.log_dir = os.path.join(work_dir, name)
         self.failed_step = None     # "configure" or "build" when that step failed
+        self.build_notes = []       # what the build step met that is not a failure
+        self.seconds = {}           # "build" (configure included), "tests": wall time
         self.tests = []
         self.tests_ran = False
         self.tests_why_not = ""
@@ -111,8 +113,8 @@ def test_environment():
     return env
 
 
-def run_logged(argv, log, cwd=None, env=None, timeout=None):
-    with open(log, "w") as f:
+def run_logged(argv, log, cwd=None, env=None, timeout=None, append=False):
+    with open(log, "a" if append else "w") as f:
         f.write("$ %s\n" % " ".join(argv))
         f.flush()
         try:

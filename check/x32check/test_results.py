@@ -1,13 +1,21 @@
 """Test results: read the JUnit XML that `ctest --output-junit` (CMake 3.21+) and
-`meson test` write, or ctest's console output for older CMake, and find tests that pass
-natively but fail on x32.
+`meson test` write, or ctest's console output for older CMake, and compare the two
+sides test by test: native failures are the baseline, so a test that fails on both is
+listed apart, and only a test that fails on x32 alone is an x32 finding.
 """
 
 import re
 import xml.etree.ElementTree as ET
 from collections import namedtuple
 
-TestResult = namedtuple("TestResult", "name status output")  # status: passed|failed|skipped
+# status: passed | failed | skipped | unresolved (DejaGnu's UNRESOLVED and ERROR: the
+# harness could not tell). outcome: the harness's own word where it has more than these
+# (DejaGnu's UNSUPPORTED, XFAIL, KPASS...), else "". timed_out: the test was stopped.
+TestResult = namedtuple("TestResult", "name status output outcome timed_out")
+TestResult.__new__.__defaults__ = ("", False)    # (namedtuple's defaults= is 3.7+)
+
+# Outcomes that are neither a pass nor a deliberate skip.
+BAD = ("failed", "unresolved")
 
 # Characters XML 1.0 forbids; a test that prints binary garbage must not lose the report.
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -46,14 +54,35 @@ def parse_console(text):
             status = "skipped"
         else:
             status = "failed"
-        results.append(TestResult(m.group("name"), status, ""))
+        results.append(TestResult(m.group("name"), status, "", "",
+                                  word.startswith("timeout")))
     return results
 
 
 def x32_only_failures(native, x32):
-    """Tests that passed on LP64 and failed on x32, with x32's result (and its output)."""
+    """Tests that failed (or could not be resolved) on x32 and not on LP64, with x32's
+    result and its output. A test LP64 has no result for counts too: it did not fail
+    there (DejaGnu writes extra lines when an x32 program crashes or does not build)."""
     native_status = {t.name: t.status for t in native}
-    return [t for t in x32 if t.status == "failed" and native_status.get(t.name) == "passed"]
+    return [t for t in x32 if t.status in BAD
+            and native_status.get(t.name, "passed") in ("passed", "skipped")]
+
+
+def failing_on_both(native, x32):
+    """(LP64 result, x32 result) of every test that fails on both sides: the native
+    baseline, not an x32 finding."""
+    native_by_name = {t.name: t for t in native}
+    return [(native_by_name[t.name], t) for t in x32
+            if t.status in BAD and t.name in native_by_name
+            and native_by_name[t.name].status in BAD]
+
+
+def passing_only_on_x32(native, x32):
+    """(LP64 result, x32 result) of every test that fails on LP64 and passes on x32."""
+    x32_by_name = {t.name: t for t in x32}
+    return [(t, x32_by_name[t.name]) for t in native
+            if t.status in BAD and t.name in x32_by_name
+            and x32_by_name[t.name].status == "passed"]
 
 
 def started_x32_itself(t):
@@ -63,12 +92,22 @@ def started_x32_itself(t):
     return evidence.cannot_start(t.output) is not None
 
 
-def lp64_only_failures(native, x32):
-    return x32_only_failures(x32, native)
+def outcome_word(t):
+    """What the harness said: its own word (UNRESOLVED, UNSUPPORTED...), else the
+    status; "timed out" is added when the test was stopped."""
+    word = t.outcome or t.status
+    return word + (", timed out" if t.timed_out else "")
 
 
 def summary(results):
-    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    """Counts by status; DejaGnu's UNSUPPORTED (among the skipped) and the timeouts
+    (among the failed) are counted too, so that none of them goes unseen."""
+    counts = {"passed": 0, "failed": 0, "skipped": 0, "unresolved": 0,
+              "unsupported": 0, "timed_out": 0}
     for t in results:
         counts[t.status] += 1
+        if t.outcome == "UNSUPPORTED":
+            counts["unsupported"] += 1
+        if t.timed_out:
+            counts["timed_out"] += 1
     return counts

@@ -9,6 +9,8 @@ EXPECTED holds one line per thing x32-check must report (and nothing else may be
     GATE tests NAME | GATE sanitizers FILE:LINE TOOL | GATE layouts STRUCT
     hint FILE:LINE class N
     ran-no-x32-code NAME                           passed without x32 code
+    fails-on-both NAME                             a native failure x32 shares (baseline)
+    passes-only-on-x32 NAME                        fails natively, passes on x32
     x32-passed N                                   x32 passes (with x32 code in them)
     args OPTION...                                 the run's options (corpus.sh reads them)
 GATE is how the default gate treats it: counted, informational, ignored or baseline.
@@ -19,7 +21,8 @@ Prints one PASS/FAIL/SKIP line per part, the protocol of tests/lib.sh.
 import json
 import sys
 
-TEST_WORDS = ("tests", "sanitizers", "ran-no-x32-code", "x32-passed")
+TEST_WORDS = ("tests", "sanitizers", "ran-no-x32-code", "fails-on-both", "passes-only-on-x32",
+              "x32-passed")
 
 
 def reported(r):
@@ -35,6 +38,8 @@ def reported(r):
     got += ["%s layouts %s" % (x["gate"], x["struct"]) for x in r["layout"]["differences"]]
     got += ["hint %s:%d class %d" % (h["file"], h["line"], h["class"]) for h in r["hints"]]
     got += ["ran-no-x32-code %s" % n["name"] for n in t["ran_no_x32_code"]]
+    got += ["fails-on-both %s" % f["name"] for f in t["fails_on_both"]]
+    got += ["passes-only-on-x32 %s" % f["name"] for f in t["passes_only_on_x32"]]
     if t["x32_ran"]:
         got.append("x32-passed %d" % t["x32"]["passed"])
     return got
@@ -50,7 +55,7 @@ def main(name, expected_file, result_file):
     except (OSError, ValueError) as e:
         print("FAIL %s: no JSON result (%s)" % (name, e))
         return
-    got = reported(r)
+    got = [" ".join(g.split()) for g in reported(r)]
     if not r["tests"]["x32_ran"]:
         print("SKIP %s-tests: x32 tests did not run: %s" % (name, r["tests"]["why_not"]))
         want = [w for w in want if w.split()[0] not in TEST_WORDS and
