@@ -169,6 +169,7 @@ archive_unpack() {
         dpkg-deb -x "$_au_deb" "$_au_root" || { echo "cannot unpack $_au_deb (disk full?)" >&2; return 1; }
         # The md5 of every file as apt's checked .deb carried it, in dpkg's md5sums form
         # (many -source packages ship no md5sums of their own).
+        # shellcheck disable=SC2016 # the inner shell's own $f
         dpkg-deb --fsys-tarfile "$_au_deb" | tar -tf - | sed -n 's|^\./||; /[^/]$/p' \
             | (cd "$_au_root" && xargs -r -d '\n' sh -c 'for f; do [ -L "$f" ] || [ ! -f "$f" ] || printf "%s\0" "$f"; done' sh \
                | xargs -r -0 md5sum --) > "$_au_root/.x32-sdk/$_au_pkg.md5sums" \
@@ -183,8 +184,10 @@ archive_unpack() {
 archive_source_file() {
     archive_update || return 1
     rm -rf "$1/.apt-source" && mkdir -p "$1/.apt-source" || return 1
-    (cd "$1/.apt-source" && archive_apt_logged source --download-only "$2=$3") \
-        && [ -f "$1/.apt-source/$4" ] && mv "$1/.apt-source/$4" "$1/$4" \
-        || { echo "cannot fetch $4 of Debian $DEBIAN_RELEASE's source package $2 $3 (log: $(archive_dir)/apt.log)" >&2; rm -rf "$1/.apt-source"; return 1; }
+    if ! (cd "$1/.apt-source" && archive_apt_logged source --download-only "$2=$3") \
+        || ! [ -f "$1/.apt-source/$4" ] || ! mv "$1/.apt-source/$4" "$1/$4"; then
+        echo "cannot fetch $4 of Debian $DEBIAN_RELEASE's source package $2 $3 (log: $(archive_dir)/apt.log)" >&2
+        rm -rf "$1/.apt-source"; return 1
+    fi
     rm -rf "$1/.apt-source"
 }

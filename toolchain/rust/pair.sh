@@ -77,6 +77,7 @@ rust_debian_closure() {
         done
         _rc_todo=$_rc_next
     done
+    # shellcheck disable=SC2086 # one package a word
     printf '%s\n' $_rc_seen
 }
 
@@ -101,6 +102,7 @@ rust_unpack_debian() {
     for _ru_t in rustc rustdoc cargo; do
         {
             printf '#!/bin/sh\n# %s of Debian 12'"'"'s rustc-web pair, unpacked by x32-sdk (toolchain/rust/pair.sh).\n' "$_ru_t"
+            # shellcheck disable=SC2016 # the wrapper's own "$@" and $a
             case $_ru_t in
                 rustc|rustdoc) printf 'for a in "$@"; do case $a in --sysroot|--sysroot=*) exec %s --library-path %s %s "$@" ;; esac; done\n' \
                     "$_ru_loader" "$_ru_libs" "$_ru_root/usr/bin/$_ru_t"
