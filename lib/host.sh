@@ -91,3 +91,18 @@ check_host_tools() {
         die "missing build tools; install them with: $(install_command $_missing)"
     fi
 }
+
+# static_host_libs DIR LIB...: link these host libraries (libgmp, libmpfr, libmpc)
+# statically into the toolchain's programs. DIR gets links to the host's static archives
+# (lib*.a) and nothing else, so `-LDIR -lgmp` finds the archive first and the shared
+# library never; prints DIR, or nothing when an archive is missing (then the programs link
+# the shared library, as before, and need it on the host that runs them).
+static_host_libs() {
+    _sh_dir=$1; shift
+    mkdir -p "$_sh_dir" || return 0
+    for _sh_lib in "$@"; do
+        _sh_a=$(gcc -print-file-name="lib$_sh_lib.a")
+        case $_sh_a in /*) ln -sf "$_sh_a" "$_sh_dir/lib$_sh_lib.a" ;; *) return 0 ;; esac
+    done
+    printf '%s\n' "$_sh_dir"
+}

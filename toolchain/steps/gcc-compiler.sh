@@ -32,10 +32,17 @@ run_step() {
         --enable-libstdcxx-time=yes --enable-checking=release \
         --disable-bootstrap --disable-nls --disable-werror --disable-libvtv --disable-libitm \
         --disable-libssp --disable-libcc1 --disable-libstdcxx-pch \
-        --with-system-zlib --with-pkgversion="x32-sdk"
+        --without-zstd --with-pkgversion="x32-sdk"
+    # The compiler's programs (cc1, cc1plus, lto1, collect2, the drivers) carry GMP, MPFR,
+    # MPC, zlib (GCC's own copy, built in the tree: no --with-system-zlib) and the C++
+    # runtime inside them, so a prefix unpacked on another host needs nothing there but a
+    # glibc as new as this host's. LTO's zstd compression is left out (zlib's stays).
+    _static=$(static_host_libs "$BUILD_DIR/static-host-libs" gmp mpfr mpc)
+    [ -z "$_static" ] || set -- "$@" --with-gmp-lib="$_static" --with-mpfr-lib="$_static" --with-mpc-lib="$_static"
     case $LANGUAGES in *fortran*) ;; *) set -- "$@" --disable-libquadmath ;; esac
     printf '%s\n' "$@" > "$BUILD_DIR/configure-options.txt"
     "$src/configure" "$@" CC="$HOST_CC" CXX="$HOST_CXX" CFLAGS="$HOST_CFLAGS" CXXFLAGS="$HOST_CFLAGS" \
+        LDFLAGS="-static-libstdc++ -static-libgcc" \
         CFLAGS_FOR_TARGET="$TARGET_CFLAGS" CXXFLAGS_FOR_TARGET="$TARGET_CFLAGS"
     make -j"$JOBS" all-gcc MAKEINFO=true
     # GCC wraps the C library's <limits.h> only if it saw one at build time; glibc comes
