@@ -43,13 +43,20 @@ Options:
                    the other host programs) through icecream or distcc, behind ccache;
                    raise -j to the helpers' slots. Step keys do not change (see README)
   -h, --help       this text
+  --version        the SDK version, the checkout's commit and the key of the SDK it
+                   would build (as ./build.sh key); builds nothing
 
 STEP, given alone, rebuilds just that step (its dependencies must be built).
 Steps, in order: $(all_steps | tr '\n' ' ')
 Actions:
+  key              print the key of the SDK this checkout and host would build with these
+                   options (16 hex digits; share/x32-sdk/build-info.json records it), in
+                   under a second and without building or waiting for a build: a CI
+                   cache key
   list             print the steps and whether the prefix holds their current output
   sources          obtain and verify every source tarball now (e.g. before going offline)
-  package          write x32-sdk-<version>-x86_64-linux.tar.xz from the built prefix
+  package          write x32-sdk-<version>-<key's first 8>-x86_64-linux.tar.xz from the
+                   built prefix
   icecc-env        write an icecream environment for the SDK's compilers, from the
                    prefix as it is now (x32-icecc-env; see cmake/README.md)
   check-gcc ...    run GCC's own test suites for x32 through x32-run (check-gcc --help)
@@ -78,6 +85,7 @@ DISTRIBUTE=""  # icecc or distcc: the engine the host compiles go through (--dis
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
+        --version) ACTION=version ;;  # answered after the other options: they change the key
         --prefix) [ $# -ge 2 ] || die "--prefix needs a directory"; PREFIX=$2; shift ;;
         --prefix=*) PREFIX=${1#*=} ;;
         -j|--jobs) [ $# -ge 2 ] || die "$1 needs a number"; JOBS=$2; shift ;;
@@ -96,12 +104,12 @@ while [ $# -gt 0 ]; do
         --to) [ $# -ge 2 ] || die "--to needs a step name"; TO=$2; shift ;;
         --distribute) [ $# -ge 2 ] || die "--distribute needs icecc or distcc"; DISTRIBUTE=$2; shift ;;
         --distribute=*) DISTRIBUTE=${1#*=} ;;
-        list|package|sources|icecc-env) ACTION=$1 ;;
+        list|package|sources|icecc-env|key) ACTION=$1 ;;
         # The rest of the command line belongs to the test suite's driver.
         check-gcc|check-glibc|check-rust) ACTION=$1; shift; break ;;
         -*) die "unknown option '$1'; see ./build.sh --help" ;;
         *) step_file "$1" >/dev/null \
-               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: list sources package icecc-env check-gcc check-glibc check-rust"
+               || die "unknown step or action '$1'; steps: $(all_steps | tr '\n' ' ')actions: key list sources package icecc-env check-gcc check-glibc check-rust"
            ONLY=$1 ;;
     esac
     shift
@@ -153,6 +161,27 @@ BUILD_TRIPLET=$(gcc -dumpmachine 2>/dev/null || echo x86_64-pc-linux-gnu)
 INTERACTIVE=no; [ -t 1 ] && INTERACTIVE=yes
 # Not exported: step subshells inherit these, and names like TARGET or LANGUAGES would
 # leak into the environment of GCC's own makefiles, which use them for other things.
+
+# key and --version: the SDK's key, worked out without the cache lock and without
+# writing to the prefix or the cache (but file_digest's memos of the tarballs' hashes),
+# so that they answer while a build runs and before a CI job restores its cache. The
+# source tarballs on this machine now (Debian's, as lib/sources.sh picks them) count,
+# as they do for a build; the keys are remembered for this run in a folder of its own.
+if [ "$ACTION" = key ] || [ "$ACTION" = version ]; then
+    . "$TOP/lib/finish.sh"
+    KEY_MEMO=$(mktemp -d "${TMPDIR:-/tmp}/x32-sdk-key.XXXXXX") \
+        || die "cannot make a folder in ${TMPDIR:-/tmp}; set TMPDIR to a writable one"
+    trap 'rm -rf "$KEY_MEMO"' EXIT
+    resolve_source_choices
+    _key=$(sdk_key) || exit 2
+    if [ "$ACTION" = key ]; then
+        printf '%s\n' "$_key"
+    else
+        printf 'build.sh %s (x32-sdk %s, commit %s, key %s)\n' \
+            "$SDK_VERSION" "$SDK_VERSION" "$(checkout_commit)" "$_key"
+    fi
+    exit 0
+fi
 
 check_build_path "checkout path" "$TOP" "Move or clone the checkout elsewhere"
 check_build_path "prefix" "$PREFIX" "Choose another with --prefix DIR"

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#define X32VM_VERSION "0.1.0"
+
 _Noreturn void fail(const char *fmt, ...)
 {
     va_list ap;
@@ -34,7 +36,7 @@ void note(const char *fmt, ...)
 static void usage(FILE *f)
 {
     fputs("usage: x32-vm run [--sysroot DIR] [--argv0 NAME] [--] PROGRAM [ARGS...]\n"
-          "       x32-vm start | stop | --help\n"
+          "       x32-vm start | stop | --help | --version\n"
           "\n"
           "run    runs PROGRAM in a QEMU VM whose Linux kernel runs x32 programs, with the\n"
           "       host's files at the same paths (the SDK sysroot's libx32 over /libx32 and\n"
@@ -141,6 +143,56 @@ static int cmd_stop(void)
     return 0;
 }
 
+/* build_info_field: the top-level string field NAME of build-info.json (open as F) into
+ * OUT; 0 when it has none.  build.sh writes sdk_version, commit and key each on a line
+ * of its own, two spaces in (lib/finish.sh, info_field; x32-run reads them the same way),
+ * so matching that line is all the parsing needed. */
+static int build_info_field(FILE *f, const char *name, char *out, size_t cap)
+{
+    char line[512], want[64];
+    int wl = snprintf(want, sizeof want, "  \"%s\": \"", name);
+    rewind(f);
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, want, wl) != 0)
+            continue;
+        const char *v = line + wl, *end = strchr(v, '"');
+        if (!end || (size_t)(end - v) >= cap)
+            return 0;
+        memcpy(out, v, end - v);
+        out[end - v] = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* print_version: x32-vm's own version and, when it is PREFIX/bin/x32-vm of a built SDK,
+ * that SDK's version, commit and key from PREFIX/share/x32-sdk/build-info.json. */
+static void print_version(void)
+{
+    char self[PATH_MAX], path[PATH_MAX + 64];
+    char version[64] = "unknown", commit[64] = "unknown", key[64] = "unknown";
+    FILE *f = NULL;
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = 0;
+        char *slash = strrchr(self, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(path, sizeof path, "%s/../share/x32-sdk/build-info.json", self);
+            f = fopen(path, "r");
+        }
+    }
+    if (!f) {
+        printf("x32-vm %s (not part of a built SDK)\n", X32VM_VERSION);
+        return;
+    }
+    build_info_field(f, "sdk_version", version, sizeof version);
+    build_info_field(f, "commit", commit, sizeof commit);
+    build_info_field(f, "key", key, sizeof key);
+    fclose(f);
+    printf("x32-vm %s (x32-sdk %s, commit %s, key %s)\n", X32VM_VERSION, version, commit, key);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -150,6 +202,10 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version")) {
+        print_version();
         return 0;
     }
     if (!strcmp(cmd, "run"))

@@ -3,6 +3,7 @@ report what only x32 shows. Exit status: 0 clean, 1 x32-only problems, 2 usage e
 a build that failed (the message says which side and where its log is)."""
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -14,8 +15,30 @@ from .result import USAGE_ERROR
 from .side import Side, mark_workdir
 
 
+VERSION = "0.1.0"
+
+
 class Usage(Exception):
     pass
+
+
+def version_line():
+    """x32-check's version and, when it is installed in a built SDK (these helpers in
+    PREFIX/share/x32-sdk/check/), that SDK's version, commit and key from
+    PREFIX/share/x32-sdk/build-info.json, read now so that a moved prefix still knows."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    info_path = os.path.join(os.path.dirname(os.path.dirname(here)), "build-info.json")
+    try:
+        with open(info_path) as f:
+            text = f.read()
+    except OSError:
+        return "x32-check %s (not part of a built SDK)" % VERSION
+    try:
+        info = json.loads(text)
+    except ValueError:
+        info = {}
+    fields = [str(info.get(k, "unknown")) for k in ("sdk_version", "commit", "key")]
+    return "x32-check %s (x32-sdk %s, commit %s, key %s)" % tuple([VERSION] + fields)
 
 
 def parse_args(argv):
@@ -69,6 +92,9 @@ def parse_args(argv):
     p.add_argument("--timeout", type=int, default=300, help="seconds per test (default 300)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.add_argument("--default-sdk", help=argparse.SUPPRESS)   # set by the launcher
+    p.add_argument("--version", action="version", version=version_line(),
+                   help="x32-check's version; installed in an SDK, also the SDK's version, "
+                        "commit and key")
     gate.add_options(p)
     try:
         o = p.parse_args(argv)

@@ -4,8 +4,9 @@
 # downloads are verified; a busy dpkg, a newer Debian source package, Ctrl-C and odd
 # paths (apt-lock.sh, debian-sources.sh, interrupt.sh, paths.sh); the step order comes
 # from the step files (step-order.sh); a step's log keeps the previous run's and marks
-# its phases (step-log.sh). Scenarios that would build for real use a private
-# cache and the cheapest step (linux-headers), so this suite takes about three minutes.
+# its phases (step-log.sh); ./build.sh key names the SDK (key.sh). Scenarios that would
+# build for real use a private cache and the cheapest step (linux-headers), so this suite
+# takes about three minutes.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib.sh"
@@ -187,6 +188,8 @@ if [ "$rc" = 0 ] && ! printf '%s\n' "$out" | grep -q -e 'building' -e 'restored'
 else
     fail noop-rerun-builds-nothing "exit $rc: $(printf '%s\n' "$out" | grep -m1 -e building -e restored)"
 fi
+# ./build.sh key, --version and the package's name (the key must be the prefix's now).
+. "$HERE/key.sh"
 t0=$(date +%s)
 out=$("$TOP/build.sh" --prefix "$T/fresh" 2>&1); rc=$?
 echo "restore of a fresh prefix from the step cache took $(( $(date +%s) - t0 )) s"

@@ -11,6 +11,9 @@
 #   options-PROGRAM-*                every option the docs give x32-run, x32-vm, x32-check,
 #                                    build.sh and tests/run.sh is in its --help, and every
 #                                    option its --help lists is in its own doc (options.py)
+#   version-*                        --version of x32-run, x32-check, x32-vm and x32-gdb
+#                                    names the SDK's version, commit and key from its
+#                                    build-info.json, also from a moved copy (versions.py)
 #   readme-ci-recipe-*               the README's plain-shell CI job, run as written on a
 #                                    small CMake project with the SDK under test
 set -u
@@ -104,6 +107,8 @@ if command -v python3 > /dev/null 2>&1; then
         pass options-checker-finds-drift
     else fail options-checker-finds-drift "want --ghost and --undocumented reported, got: $(tr '\n' ' ' < "$T/optfix.out")"; fi
     python3 "$HERE/options.py" "$TOP" "${X32_SDK_PREFIX:-$TOP/out}"
+    # --version of every installed program names its SDK: version, commit, key.
+    python3 "$HERE/versions.py" "$TOP" "${X32_SDK_PREFIX:-$TOP/out}"
 else
     skip options "python3 is not installed (apt-get install python3)"
 fi
