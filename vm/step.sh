@@ -21,8 +21,7 @@ vm_kernel_deb_name() {
         "$(pin_get "$TOP/vm/debian-kernel.pin" deb_version)"
 }
 vm_kernel_availability() {
-    if [ -f "$SOURCES/$(vm_kernel_deb_name)" ]; then echo sources
-    elif archive_usable > /dev/null; then echo debian-archive
+    if [ -f "$SOURCES/$(vm_kernel_deb_name)" ] || archive_usable > /dev/null; then echo yes
     else echo none; fi
 }
 opts="guest-kernel=$(vm_kernel_availability)"
