@@ -40,7 +40,7 @@ cases="gdb-differential gdb-break-program gdb-break-libc gdb-step-finish
 gdb-signal-handler-backtrace gdb-second-thread gdb-watchpoint gdb-modify-and-continue
 gdb-sizeof-x32 gdb-struct-print gdb-sigsegv-line gdb-detach gdb-kill gdb-tcp-port
 gdb-env-port gdb-port-in-use gdb-info-sharedlibrary gdb-wire gdb-in-vm
-gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-rewritten-site-bytes gdb-seccomp-trap gdb-avx-registers
+gdb-threads-breakpoint-storm gdb-stepi-syscall gdb-stepi-sigreturn gdb-rewritten-site-bytes gdb-seccomp-trap gdb-avx-registers
 gdb-run-restart-args gdb-no-start-run gdb-attach-spinning gdb-attach-blocked-read
 gdb-attach-blocked-fast-path gdb-attach-hangup-runs-on gdb-attach-refuses-native"
 skip_all() {
@@ -150,6 +150,18 @@ if "$cc" -g -O0 -o "$tmp/stepi" "$here/stepi.c" 2>"$tmp/cc3.log"; then
     expect gdb-stepi-syscall "$tmp/stepi.out" '^\$1 = 1$' '^\$2 = 1$'
 else
     fail gdb-stepi-syscall "stepi.c does not build for x32: $(tail -n 1 "$tmp/cc3.log")"
+fi
+
+# A stepi over x32's rt_sigreturn stops where the signal came, and the program then ends
+# as it should (before the fix a breakpoint was planted after the call and the step
+# never stopped: gdb saw the program exit).
+if "$cc" -g -O0 -o "$tmp/sigreturn" "$here/sigreturn.c" 2>"$tmp/cc4.log"; then
+    x32_gdb "$tmp/sigreturn.out" -ex 'handle SIGUSR1 nostop noprint pass' \
+        -ex 'break *sigreturn_restorer+5' -ex continue -ex stepi \
+        -ex 'print $pc != (long)sigreturn_restorer + 7' -ex 'print got' -ex continue "$tmp/sigreturn"
+    expect gdb-stepi-sigreturn "$tmp/sigreturn.out" '^\$1 = 1$' '^\$2 = 10$' 'exited normally\]'
+else
+    fail gdb-stepi-sigreturn "sigreturn.c does not build for x32: $(tail -n 1 "$tmp/cc4.log")"
 fi
 
 # The program's own bytes at a site the fast path rewrote, and a breakpoint on it later.

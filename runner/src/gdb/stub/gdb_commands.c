@@ -6,6 +6,8 @@
 #include "procfs/proc_self.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
+#include "base/x32_abi.h"
+#include "base/x32_syscalls.h"
 #include <sys/syscall.h>
 
 #define EFLAGS_TF 0x100
@@ -155,8 +157,22 @@ static int step_over_syscall(const greg_t *g)
 {
     unsigned char insn[2];
     uint64_t pc = (uint64_t)g[REG_RIP];
-    if (gdb_mem_read(pc, insn, 2) || insn[0] != 0x0f || insn[1] != 0x05 ||
-        (g[REG_RAX] & ~0x40000000LL) == 15 /* rt_sigreturn */)
+    if (gdb_mem_read(pc, insn, 2) || insn[0] != 0x0f || insn[1] != 0x05)
+        return 0;
+    uint64_t nr = (uint64_t)g[REG_RAX];
+    if (nr == (X32_SYSCALL_BIT | X32_NR_rt_sigreturn)) {
+        /* x32's rt_sigreturn does not come back after its syscall instruction: the
+         * step ends where the frame returns to, as a kernel's single-step over it stops
+         * there. The handler's ret has popped pretcode, so the frame's ucontext starts
+         * at rsp; its saved rip is where the breakpoint goes. */
+        uint64_t rip;
+        uint64_t at = (uint64_t)g[REG_RSP] + __builtin_offsetof(struct x32_ucontext, gregs) +
+                      (uint64_t)REG_RIP * sizeof(uint64_t);
+        if (gdb_mem_read(at, &rip, sizeof rip))
+            return 0;
+        return gdb_bp_insert(rip, 1) == 0;
+    }
+    if (nr == SYS_rt_sigreturn) /* x86-64's, made by hand: the trap flag it keeps */
         return 0;
     return gdb_bp_insert(pc + 2, 1) == 0;
 }
