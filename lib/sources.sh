@@ -143,7 +143,10 @@ source_choice() {
             _sc_redo="sudo apt-get install --reinstall $_sc_pkg"; _sc_verb=installed
         else
             _sc_ver=$(archive_version "$_sc_pkg")
-            _sc_rec=""; [ -n "$_sc_ver" ] && _sc_rec=$(archive_recorded_md5 "$_sc_pkg" "$_sc_deb")
+            # No version yet: the unpacking was interrupted (it is written last); the
+            # file is not there as far as the build goes, and is unpacked again.
+            [ -n "$_sc_ver" ] || continue
+            _sc_rec=$(archive_recorded_md5 "$_sc_pkg" "$_sc_deb")
             _sc_redo="rm -rf $(archive_root) and run ./build.sh again"; _sc_verb=carried
         fi
         if [ -z "$_sc_rec" ]; then
