@@ -157,6 +157,19 @@ else
     fail moved-prefix-compiles-and-links "cannot copy $PREFIX to $M"
 fi
 
+# The C library comes from the sysroot under both of glibc's names (libc_from_sysroot.c).
+if [ ! -x "$RUN" ]; then
+    skip libc-from-sysroot "x32-run is not installed in $PREFIX/bin"
+elif ! "$CC" -O2 -o "$T/libc-from-sysroot" "$HERE/libc_from_sysroot.c" 2> "$T/lfs.err"; then
+    fail libc-from-sysroot "does not build: $(tail -n 1 "$T/lfs.err")"
+else
+    _want=$(cd "$PREFIX/$TGT/sysroot/libx32" && pwd -P)/libc.so.6
+    _want=$(readlink -f "$_want")
+    _got=$("$RUN" "$T/libc-from-sysroot" 2>&1)
+    if [ "$_got" = "$(printf '%s\n%s' "$_want" "$_want")" ]; then pass libc-from-sysroot
+    else fail libc-from-sysroot "want $_want twice, got: $(printf '%s\n' "$_got" | tr '\n' ' ')"; fi
+fi
+
 # The optional musl toolchain (issue 34).
 # shellcheck source=tests/toolchain/musl.sh
 . "$HERE/musl.sh"

@@ -117,5 +117,14 @@ const char *redirect_path(const char *path, char *buf, size_t cap)
         str_cat(buf, cap, path) < cap &&
         raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
         return buf;
+    /* The other way round: glibc puts libc.so.6 and friends in the sysroot's /libx32,
+     * and ld.so, reading the host's /etc/ld.so.cache, may ask for /usr/libx32/libc.so.6
+     * (where a host's libc6-x32 keeps it). Without this the host's libc, of another
+     * glibc version, was loaded beside the sysroot's ld.so (on Debian testing:
+     * "undefined symbol: __tunable_is_initialized"). */
+    if (str_starts(path, "/usr/libx32/") &&
+        str_copy(buf, cap, sysroot) < cap && str_cat(buf, cap, path + 4) < cap &&
+        raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
+        return buf;
     return path;
 }
