@@ -167,6 +167,11 @@ if git -C "$TOP" rev-parse --git-dir > /dev/null 2>&1; then
 else
     (cd "$TOP" && tar --exclude=./out --exclude=./.git -cf - .) | tar -C "$ROOT/src/x32-sdk" -xf -
 fi
+# The root is a mount point of its own, as / is on a real machine: `unshare -m
+# --propagation private` (the distcc daemon's private /usr/lib/distcc) changes /'s
+# propagation, which fails where / is only a folder of the host's root.
+mount --bind "$ROOT" "$ROOT"
+mount --make-private "$ROOT"
 if [ "$FULL" = no ]; then
     mount --bind "$PREFIX" "$ROOT/opt/x32-sdk"
     mount -o remount,bind,ro "$ROOT/opt/x32-sdk"

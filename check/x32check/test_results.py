@@ -37,8 +37,23 @@ def parse_junit(text):
             status = "skipped"
         else:
             status = "passed"
-        results.append(TestResult(case.get("name", "?"), status, out))
+        results.append(TestResult(_plain_name(case), status, out))
     return results
+
+
+def _plain_name(case):
+    """The test's own name. Meson 1.x (since about 1.2) writes "PROJECT:NAME", or
+    "SUITE+SUITE - PROJECT:NAME", where older Meson and ctest write NAME; the project is
+    also the case's classname, so it is cut off there and nowhere else."""
+    name = case.get("name", "?")
+    project = case.get("classname") or ""
+    if project:
+        head, sep, tail = name.partition(" - %s:" % project)
+        if sep:
+            return tail
+        if name.startswith(project + ":"):
+            return name[len(project) + 1:]
+    return name
 
 
 def parse_console(text):

@@ -76,6 +76,19 @@ def junit_statuses_and_bad_characters():
 
 
 @case
+def meson_junit_names_lose_the_project():
+    # Meson 1.0 writes "buffer"; Meson 1.12 "planted:buffer" or "unit+slow - planted:buffer".
+    xml = ('<testsuites><testsuite name="planted">'
+           '<testcase name="buffer" classname="planted"/>'
+           '<testcase name="planted:sum" classname="planted"/>'
+           '<testcase name="unit+slow - planted:handles" classname="planted"/>'
+           '<testcase name="other:x" classname="planted"/>'
+           '<testcase name="ctest:name"/></testsuite></testsuites>')
+    got = [t.name for t in test_results.parse_junit(xml)]
+    assert got == ["buffer", "sum", "handles", "other:x", "ctest:name"], got
+
+
+@case
 def console_results_for_old_ctest():
     text = "\n".join([
         "    Start 1: good",

@@ -98,8 +98,11 @@ def invoked_options(name, code, valued):
 
 
 def main(top, prefix):
-    mds = subprocess.run(["git", "-C", top, "ls-files", "*.md"], stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, universal_newlines=True).stdout.split()
+    try:    # a checkout's own list; a copy without .git, or a host without git, walks
+        mds = subprocess.run(["git", "-C", top, "ls-files", "*.md"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, universal_newlines=True).stdout.split()
+    except OSError:
+        mds = []
     if not mds:
         mds = [os.path.relpath(os.path.join(d, f), top) for d, _, fs in os.walk(top)
                for f in fs if f.endswith(".md") and "/out/" not in d]
