@@ -39,17 +39,14 @@ suite_setup() {
 suite_cleanup() { [ -z "${SUITE_OWN_TMP:-}" ] || rm -rf "$SUITE_OWN_TMP"; }
 
 # fast_path_state RUN: what x32-run RUN's rewrite fast path does here, as --probe
-# says: "on" when this run rewrites call sites, else the reason it does not
-# (X32_RUN_TRAP set to another trap, or --probe's own line).
+# says: "on" when its trap plan is a rewrite mode, else "off (trap plan: MODE
+# (reason))": X32_RUN_TRAP set to another trap, or what this host lacks.
 fast_path_state() {
-    case ${X32_RUN_TRAP:-rewrite} in
-        rewrite) ;;
-        *) printf 'off (X32_RUN_TRAP=%s)\n' "$X32_RUN_TRAP"; return ;;
-    esac
-    _fps=$("$1" --probe 2>/dev/null | sed -n 's/^rewrite fast path: //p')
+    _fps=$("$1" --probe 2>/dev/null | sed -n 's/^trap plan: //p')
     case $_fps in
-        on*) echo on ;;
-        *) printf '%s\n' "${_fps:-x32-run --probe says nothing of the rewrite fast path}" ;;
+        rewrite-*) echo on ;;
+        "") echo "x32-run --probe says nothing of its trap plan" ;;
+        *) printf 'off (trap plan: %s)\n' "$_fps" ;;
     esac
 }
 

@@ -2,6 +2,7 @@
  * See usage() below and vm/README.md. */
 #define _GNU_SOURCE
 #include "host.h"
+#include "host/host.h" /* runner/src/host: print_sdk_version */
 
 #include <errno.h>
 #include <stdarg.h>
@@ -143,55 +144,6 @@ static int cmd_stop(void)
     return 0;
 }
 
-/* build_info_field: the top-level string field NAME of build-info.json (open as F) into
- * OUT; 0 when it has none.  build.sh writes sdk_version, commit and key each on a line
- * of its own, two spaces in (lib/finish.sh, info_field; x32-run reads them the same way),
- * so matching that line is all the parsing needed. */
-static int build_info_field(FILE *f, const char *name, char *out, size_t cap)
-{
-    char line[512], want[64];
-    int wl = snprintf(want, sizeof want, "  \"%s\": \"", name);
-    rewind(f);
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, want, wl) != 0)
-            continue;
-        const char *v = line + wl, *end = strchr(v, '"');
-        if (!end || (size_t)(end - v) >= cap)
-            return 0;
-        memcpy(out, v, end - v);
-        out[end - v] = 0;
-        return 1;
-    }
-    return 0;
-}
-
-/* print_version: x32-vm's own version and, when it is PREFIX/bin/x32-vm of a built SDK,
- * that SDK's version, commit and key from PREFIX/share/x32-sdk/build-info.json. */
-static void print_version(void)
-{
-    char self[PATH_MAX], path[PATH_MAX + 64];
-    char version[64] = "unknown", commit[64] = "unknown", key[64] = "unknown";
-    FILE *f = NULL;
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = 0;
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(path, sizeof path, "%s/../share/x32-sdk/build-info.json", self);
-            f = fopen(path, "r");
-        }
-    }
-    if (!f) {
-        printf("x32-vm %s (not part of a built SDK)\n", X32VM_VERSION);
-        return;
-    }
-    build_info_field(f, "sdk_version", version, sizeof version);
-    build_info_field(f, "commit", commit, sizeof commit);
-    build_info_field(f, "key", key, sizeof key);
-    fclose(f);
-    printf("x32-vm %s (x32-sdk %s, commit %s, key %s)\n", X32VM_VERSION, version, commit, key);
-}
 
 int main(int argc, char **argv)
 {
@@ -205,7 +157,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(cmd, "--version")) {
-        print_version();
+        print_sdk_version("x32-vm", X32VM_VERSION);
         return 0;
     }
     if (!strcmp(cmd, "run"))

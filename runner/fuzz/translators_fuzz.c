@@ -43,12 +43,8 @@ const char *syscall_name(unsigned long nr) { (void)nr; return "fuzzed"; }
 int in_stack_guard(uint64_t addr) { (void)addr; return 0; }
 void host_restorer(void) {}
 char safe_syscall_start[1], safe_syscall_end[1], sigsys_restorer[1], sigsys_restorer_end[1];
-/* No rewrite fast path (fastpath.h): no call ever came through its hook. */
-ucontext_t *fastpath_stop_context(struct thread_state *t, const ucontext_t *uc) { (void)t; (void)uc; return 0; }
-/* No gdb attached: the stub's hooks in the signal code stay out of the way. */
-int gdb_active;
-int gdb_owns_signal(int sig) { (void)sig; return 0; }
-int gdb_signal_stop(int sig, const siginfo_t *si, ucontext_t *uc) { (void)si, (void)uc; return sig; }
+/* No rewrite fast path and no gdb: core's hook tables (core/hooks.c) stay
+ * empty, as they are in a run under X32_RUN_TRAP=sud without -g. */
 
 /* The host FP frame rt_sigreturn writes into: exactly as large as its header
  * says, so ASan sees a copy that ignores the host frame's size. */

@@ -4,7 +4,8 @@
 # Usage: run.sh [--native] [NAME...]
 #   NAME      run only these tests (file names without .c; `tree` for tree.sh,
 #             the x32-run --tree cases; `trap-path` for trap-path.sh, the
-#             trap-path rule checked on runner/'s objects; `musl` for musl.sh,
+#             trap-path rule and the floors checked on runner/'s sources and
+#             objects; `trap-plan` for trap-plan.sh; `musl` for musl.sh,
 #             the programs again built against musl)
 #   --native  build with `gcc -m64` and run natively, to validate the tests
 #             themselves on a machine without x32
@@ -264,7 +265,7 @@ if [ "$mode" = x32 ]; then
     _fp=$(fast_path_state "$run")
     case $_fp in
         on) expect_rewrite=1 ;;
-        "off (X32_RUN_TRAP="*) ;;
+        "off (trap plan: "*"X32_RUN_TRAP="*) ;;
         *) printf 'runner tests: no site rewriting here (%s); the fastpath_* tests check the SUD path\n' "$_fp" ;;
     esac
 fi
@@ -297,6 +298,8 @@ sud=$all
 [ "$build_only" != 1 ] || sud=0
 trap_path=$all
 [ "$build_only" != 1 ] || trap_path=0
+trap_plan=$all
+[ "$build_only" != 1 ] || trap_plan=0
 # The musl pass (musl.sh): with the full suite, or alone as `run.sh musl [NAME...]`; it
 # skips, saying why, when the optional musl toolchain is not in the SDK.
 musl=$all
@@ -306,6 +309,7 @@ for name in $names; do
     if [ "$name" = tree ]; then tree=1; continue; fi
     if [ "$name" = sud ]; then sud=1; continue; fi
     if [ "$name" = trap-path ]; then trap_path=1; continue; fi
+    if [ "$name" = trap-plan ]; then trap_plan=1; continue; fi
     if [ "$name" = musl ]; then musl=1; continue; fi
     programs="$programs $name"
     run_test "$name"
@@ -328,6 +332,11 @@ fi
 if [ "$musl" = 1 ] && [ "$mode" = x32 ]; then
     # shellcheck source=musl.sh
     . "$here/musl.sh"
+fi
+# The trap plan (trap-plan.sh): with the full suite, or alone as `run.sh trap-plan`.
+if [ "$trap_plan" = 1 ] && [ "$mode" = x32 ]; then
+    # shellcheck source=trap-plan.sh
+    . "$here/trap-plan.sh"
 fi
 # The trap-path rule on runner/'s objects (trap-path.sh): with the full suite, or alone
 # as `run.sh trap-path`; it reads the source, so the mode does not matter.

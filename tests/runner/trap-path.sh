@@ -13,12 +13,19 @@
 #   trap_path_rule                the runner's own objects, built from this checkout with
 #                                 the host compiler, keep the rules
 #   runner_built_here_runs        the same objects linked run an x32 program
+#   floor_check_finds_upward_include, floor_check_finds_private_header,
+#   floor_check_finds_upward_call runner/floor-check.sh fails on a copy of the sources
+#                                 where core/trap.c includes front/'s header, where
+#                                 syscalls/ includes one of fastpath/'s private headers,
+#                                 and on an object in core/ that calls front/'s code
+#   floor_rule                    the runner's own sources and objects keep the floors
+#                                 (runner/README.md, "Architecture")
 # All need the host's make, cc, nm and objdump (what building runner/ needs).
 
 tp_build=$TEST_TMP/trap-path-build
 tp_log=$TEST_TMP/log/trap-path-build.log
 
-tp_cases="trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule runner_built_here_runs"
+tp_cases="trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule runner_built_here_runs floor_check_finds_upward_include floor_check_finds_private_header floor_check_finds_upward_call floor_rule"
 if ! command -v make >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1 \
         || ! command -v nm >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
     for _c in $tp_cases; do skip "$_c" "make, cc, nm or objdump is missing (build-essential)"; done
@@ -68,6 +75,44 @@ else
     else
         fail trap_path_rule "$(grep -m 1 '^trap-path-check:' "$TEST_TMP/log/trap-path.log" || reason "$TEST_TMP/log/trap-path.log")"
         grep '^trap-path-check:' "$TEST_TMP/log/trap-path.log" | sed 's/^/    | /'
+    fi
+    # The floors: first a planted copy, so that the real check can be seen to fail.
+    fl_src=$TEST_TMP/floor-src fl_build=$TEST_TMP/floor-build
+    rm -rf "$fl_src" "$fl_build"
+    cp -R "$root/runner/src" "$fl_src"
+    cp -R "$tp_build" "$fl_build"
+    sed -i '1i #include "front/cli.h"' "$fl_src/core/trap.c"
+    sed -i '1i #include "fastpath/fastpath_fs.h"' "$fl_src/syscalls/refused.c"
+    printf 'int print_probe(const char *);
+int planted_up(void) { return print_probe("/"); }
+' > "$TEST_TMP/planted_up.c"
+    floors=$(make -s -C "$root/runner" MAKEFLAGS= floors)
+    if ! cc -O2 -c -o "$fl_build/core/planted_up.o" "$TEST_TMP/planted_up.c" >"$TEST_TMP/log/planted_up.log" 2>&1; then
+        for _c in floor_check_finds_upward_include floor_check_finds_private_header floor_check_finds_upward_call; do
+            fail "$_c" "the planted object does not compile: $(reason "$TEST_TMP/log/planted_up.log")"
+        done
+    else
+        # shellcheck disable=SC2086 # the floors are words
+        if "$root/runner/floor-check.sh" "$fl_src" "$fl_build" $floors >"$TEST_TMP/log/floor-planted.log" 2>&1; then
+            for _c in floor_check_finds_upward_include floor_check_finds_private_header floor_check_finds_upward_call; do
+                fail "$_c" "floor-check.sh passed sources and objects with three planted violations"
+            done
+        else
+            check_floor() { # NAME LINE: the check must print that line
+                if grep -qxF "$2" "$TEST_TMP/log/floor-planted.log"; then pass "$1"
+                else fail "$1" "want '$2', got: $(head -n 3 "$TEST_TMP/log/floor-planted.log" | tr '\n' ' ')"; fi
+            }
+            check_floor floor_check_finds_upward_include "floor-check: core/trap.c includes front/cli.h: front is above core"
+            check_floor floor_check_finds_private_header "floor-check: syscalls/refused.c includes fastpath/fastpath_fs.h: only fastpath/fastpath.h is fastpath's public header"
+            check_floor floor_check_finds_upward_call "floor-check: core/planted_up.o calls print_probe, defined in front, above core"
+        fi
+    fi
+    rm -rf "$fl_src" "$fl_build"
+    if make -C "$root/runner" MAKEFLAGS= BUILD="$tp_build" floor-check >"$TEST_TMP/log/floor.log" 2>&1; then
+        pass floor_rule
+    else
+        fail floor_rule "$(grep -m 1 '^floor-check:' "$TEST_TMP/log/floor.log" || reason "$TEST_TMP/log/floor.log")"
+        grep '^floor-check:' "$TEST_TMP/log/floor.log" | sed 's/^/    | /'
     fi
     # The same objects, linked: a runner built by this host's compiler (with -Werror in
     # the tests) runs an x32 program. On a newer Debian (tests/newer-host) this is the

@@ -3,10 +3,44 @@
 #ifndef X32RUN_X32_ABI_H
 #define X32RUN_X32_ABI_H
 
+#include <signal.h>
 #include <stdint.h>
+#include <sys/prctl.h>
 
 #define X32_SYSCALL_BIT 0x40000000UL
 #define X32_SIGINFO_SIZE 128
+
+/* A real x32 task has TASK_SIZE = 0xFFFFE000: nothing of the guest may end
+ * above it, so no object ends at 2^32 and no end pointer wraps to 0. */
+#define X32_TASK_SIZE 0xFFFFE000ULL
+/* 4 GiB: every guest address lies below it; the runner's own memory above. */
+#define GUEST_LIMIT (1ULL << 32)
+#define X32_PAGE 4096ULL
+
+/* Syscall User Dispatch (Linux 5.11+), for C libraries whose headers predate
+ * it: the prctl, its modes, and the si_code of a dispatch SIGSYS (<signal.h>
+ * has it from glibc 2.41 on, so each is defined only where missing). */
+#ifndef PR_SET_SYSCALL_USER_DISPATCH
+#define PR_SET_SYSCALL_USER_DISPATCH 59
+#endif
+#ifndef PR_SYS_DISPATCH_OFF
+#define PR_SYS_DISPATCH_OFF 0
+#endif
+#ifndef PR_SYS_DISPATCH_ON
+#define PR_SYS_DISPATCH_ON 1
+#endif
+#ifndef SYS_USER_DISPATCH
+#define SYS_USER_DISPATCH 2
+#endif
+
+/* The host kernel's struct sigaction for rt_sigaction (x86-64 layout), which
+ * the runner uses for its own handlers and for the guest's SIG_DFL/SIG_IGN. */
+struct kernel_sigaction {
+    void *handler;
+    unsigned long flags;
+    void *restorer;
+    uint64_t mask;
+};
 
 /* Private marker returned by safe_syscall when a signal arrived before the
  * call was made, or during a call the kernel restarts: the call has not
@@ -52,7 +86,6 @@ struct x32_iovec {
 };
 
 /* siginfo.c */
-#include <signal.h>
 void siginfo_to_x32(const siginfo_t *in, unsigned char out[X32_SIGINFO_SIZE]);
 void siginfo_from_x32(const unsigned char in[X32_SIGINFO_SIZE], siginfo_t *out);
 

@@ -5,8 +5,9 @@
  * for mmap(NULL), mremap(MAYMOVE), shmat and ld.so.  Results are still
  * checked, because the bottom-up fallback may find a stray hole. */
 #include "core/address_space.h"
-#include "fastpath/fastpath_fs.h"
-#include "loader/elf_parse.h"
+#include "core/guest_mm.h"
+#include "base/x32_abi.h"
+#include "base/spinlock.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <errno.h>
@@ -16,23 +17,19 @@
 #include <sys/syscall.h>
 
 #define GIB (1ULL << 30)
-#define LOW_LIMIT (4 * GIB)
 #define USER_TOP 0x7ffffffff000ULL
 #define STACK_SLACK (64ULL << 20) /* room for the runner's own stack to grow */
 #define ARENA_SIZE (4 * GIB)
+
+struct guest_mm guest_mm;
 
 static uint64_t arena_base, arena_used;
 static int arena_lock;
 static uint64_t brk_start, brk_cur, brk_mapped;
 static int brk_lock;
 
-static void lock(int *l)
-{
-    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
-}
-
-static void unlock(int *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
+static void lock(int *l) { spin_lock(l); }
+static void unlock(int *l) { spin_unlock(l); }
 
 static uint64_t page_up(uint64_t v) { return (v + X32_PAGE - 1) & ~(X32_PAGE - 1); }
 
@@ -51,8 +48,8 @@ void refill_high(uint64_t addr, uint64_t len)
 
 static void fill_gap(uint64_t start, uint64_t end)
 {
-    if (start < LOW_LIMIT)
-        start = LOW_LIMIT;
+    if (start < GUEST_LIMIT)
+        start = GUEST_LIMIT;
     if (end > USER_TOP)
         end = USER_TOP;
     if (end <= start)
@@ -107,21 +104,19 @@ void address_space_init(void)
 {
     /* 4 GiB of lazily-populated memory mirroring the guest's space, for the
      * native shadow of robust futex lists (robust_list.c). */
-    long s = raw_syscall6(SYS_mmap, 0, LOW_LIMIT + X32_PAGE, PROT_READ | PROT_WRITE,
+    long s = raw_syscall6(SYS_mmap, 0, GUEST_LIMIT + X32_PAGE, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (!raw_failed(s) && (uint64_t)s >= LOW_LIMIT)
+    if (!raw_failed(s) && (uint64_t)s >= GUEST_LIMIT)
         shadow_base = (uint64_t)s;
-    /* The same for the rewrite fast path's %fs table, on FSGSBASE hosts. */
-    fastpath_fs_reserve();
     long r = raw_syscall6(SYS_mmap, 0, ARENA_SIZE, PROT_NONE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (raw_failed(r) || (uint64_t)r < LOW_LIMIT)
+    if (raw_failed(r) || (uint64_t)r < GUEST_LIMIT)
         die(126, "cannot reserve the runner arena above 4 GiB (RLIMIT_AS too small?)");
     arena_base = (uint64_t)r;
     steal_high_va();
     /* A real x32 task ends at 0xFFFFE000: keep the last two pages unusable so
      * no object ends at 2^32 and no end pointer wraps to 0. */
-    placeholder(X32_TASK_SIZE, LOW_LIMIT - X32_TASK_SIZE, 0);
+    placeholder(X32_TASK_SIZE, GUEST_LIMIT - X32_TASK_SIZE, 0);
 }
 
 void *runner_alloc(size_t size, size_t align)

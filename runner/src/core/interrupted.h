@@ -8,6 +8,21 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+/* Where the thread was, one answer for signal delivery, gdb's all-stop, its
+ * attach and its SIGTRAP handler, tested in this order: */
+enum interrupted_place {
+    AT_GUEST,          /* guest code or its vDSO */
+    AT_STUB,           /* a rewrite stub (fastpath/): code the program never had */
+    AT_SIGRETURN_TAIL, /* a trap's end: its result is in and its sigreturn is due,
+                        * so a signal goes onto the guest context it restores */
+    AT_SAFE_SYSCALL,   /* safe_syscall's window: the call is not made yet */
+    AT_HOOK,           /* the rewrite fast path's hook, in a call */
+    AT_RUNNER,         /* anywhere else in the runner */
+};
+enum interrupted_place interrupted_at(const struct thread_state *t, const ucontext_t *uc);
+/* Guest code, or a stub that runs in its place: not the runner's. */
+static inline int on_guest_side(enum interrupted_place p) { return p == AT_GUEST || p == AT_STUB; }
+
 /* Is pc in the runner's own code (its image above 4 GiB), rather than guest code
  * or the guest's vDSO? */
 int in_runner_text(uint64_t pc);

@@ -11,7 +11,7 @@
  *    list at every trapped system call, so it describes the locks held as of
  *    the thread's last system call (glibc takes robust locks without one). */
 #include "core/address_space.h"
-#include "syscalls/emulation.h"
+#include "core/threads.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
 #include "core/trap.h"

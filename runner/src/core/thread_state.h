@@ -136,8 +136,4 @@ _Static_assert(__builtin_offsetof(struct thread_state, fast) == FAST_AREA_OFFSET
                    FAST_FP_SAVED - FAST_AREA_OFFSET,
                "layout.h's FAST_* offsets");
 
-/* threads.c */
-struct thread_state *thread_alloc(void);
-void thread_install_altstack(struct thread_state *t);
-
 #endif

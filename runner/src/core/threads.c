@@ -6,16 +6,13 @@
  * gets a fresh thread_state block and starts with rt_sigreturn on a copy of
  * the parent's trap context: that restores all guest registers and the FP
  * state at once, with rax = 0 and the guest's new stack pointer. */
+#include "core/threads.h"
 #include "core/address_space.h"
-#include "syscalls/emulation.h"
-#include "fastpath/fastpath.h"
-#include "fastpath/fastpath_fs.h"
-#include "fastpath/fastpath_poke.h"
-#include "procfs/proc_lazy.h"
-#include "base/raw_syscall.h"
-#include "signals/signals.h"
+#include "core/fork.h"
+#include "core/hooks.h"
 #include "core/trap.h"
-#include "gdb/stub/gdb.h"
+#include "base/raw_syscall.h"
+#include "base/spinlock.h"
 #include "base/util.h"
 #include <errno.h>
 #include <sched.h>
@@ -25,15 +22,12 @@
 enum { T_FREE = 0, T_ALIVE = 1, T_EXITED = 2 };
 
 static struct thread_state *all_threads;
+/* Fork policy: reset in the child (clone_process), whose other threads are gone. */
 static int threads_lock;
+int guest_vm_shared;
 
-static void lock(void)
-{
-    while (__atomic_exchange_n(&threads_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
-}
-
-static void unlock(void) { __atomic_store_n(&threads_lock, 0, __ATOMIC_RELEASE); }
+static void lock(void) { spin_lock(&threads_lock); }
+static void unlock(void) { spin_unlock(&threads_lock); }
 
 static int reusable(struct thread_state *t)
 {
@@ -95,8 +89,9 @@ void thread_child_main(struct thread_state *c)
     c->tid = (int)raw_syscall0(SYS_gettid);
     c->tgid = (int)raw_syscall0(SYS_getpid);
     thread_install_altstack(c);
-    fastpath_thread_start(c); /* the inherited %gs names the parent's block,
-                               * or (fastpath_fs.c) lists c under its %fs */
+    if (fastpath_hooks.thread_start)
+        fastpath_hooks.thread_start(c); /* the inherited %gs names the parent's block,
+                                         * or (fastpath_fs.c) lists c under its %fs */
     enable_syscall_dispatch();
     resume_with_sigreturn(&c->start_uc);
 }
@@ -104,29 +99,26 @@ void thread_child_main(struct thread_state *c)
 static long clone_process(struct thread_state *t, ucontext_t *uc, uint64_t flags,
                           uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls)
 {
-    /* The locks whose state must not be copied half-changed are held across
-     * the copy; the simpler ones are reset in the child below. */
-    proc_fork_prepare();
-    fastpath_fork_prepare();
+    /* Each floor's state, by the policy it registered (core/fork.h). */
+    fork_prepare();
     long r = raw_syscall5(SYS_clone, flags, 0, ptid, ctid, tls);
-    fastpath_fork_done(r == 0);
-    proc_fork_done();
-    if (r != 0)
+    if (r != 0) {
+        fork_parent();
         return r;
-    /* The child: a copy of this trap, on a copy of the altstack. */
+    }
+    /* The child: a copy of this trap, on a copy of the altstack.  core's own
+     * state first, then the floors above (which may walk the thread list). */
     threads_lock = 0;
     address_space_after_fork();
-    int self = (int)raw_syscall0(SYS_gettid);
-    t->tid = self;
+    t->tid = (int)raw_syscall0(SYS_gettid);
     t->tgid = (int)raw_syscall0(SYS_getpid);
-    fastpath_fs_after_fork(t, all_threads);
+    fork_child(t, uc);
     for (struct thread_state *o = all_threads; o; o = o->next_thread)
         if (o != t)
             o->alive = T_FREE; /* those threads do not exist in the child */
     t->pending_set = 0;
     t->signal_pending = 0;
     t->robust_head = 0; /* the kernel does not inherit it either */
-    gdb_forked_child(uc); /* gdb follows the parent; the child runs free */
     enable_syscall_dispatch();
     if (newsp)
         uc->uc_mcontext.gregs[REG_RSP] = (greg_t)newsp;
@@ -145,7 +137,7 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     /* From now on another task may run the program's code while a site is
      * rewritten (fastpath_poke.c); a vfork child runs while its parent waits. */
     if (!(flags & CLONE_VFORK))
-        __atomic_store_n(&fastpath_vm_shared, 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&guest_vm_shared, 1, __ATOMIC_RELEASE);
     if (flags & CLONE_SIGHAND) {
         c->sighand = t->sighand;
     } else {
@@ -181,9 +173,10 @@ long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
     struct rlimit as_limit;
     guest_as_limit_save(&as_limit);
     set_host_mask(~0ULL, &old);
-    int fs_was_shared = fastpath_fs_before_clone(t, flags, c);
+    int before = fastpath_hooks.before_clone ? fastpath_hooks.before_clone(t, flags, c) : 0;
     long r = clone_with_child_entry(flags, (uint64_t)c + ALTSTACK_SIZE, ptid, ctid, tls, c);
-    fastpath_fs_after_clone(t, flags, r, fs_was_shared);
+    if (fastpath_hooks.after_clone)
+        fastpath_hooks.after_clone(t, flags, r, before);
     set_host_mask(old, 0);
     if (raw_failed(r) || (flags & CLONE_VFORK)) {
         /* A vfork child has exec'd or exited by now: its block is free, and what
@@ -228,7 +221,8 @@ void walk_all_robust_lists(int tgid)
 void emulate_thread_exit(struct thread_state *t, long status)
 {
     walk_robust_list(t);
-    fastpath_fs_unlist(t);
+    if (fastpath_hooks.thread_exit)
+        fastpath_hooks.thread_exit(t);
     t->alive = T_EXITED;
     for (;;)
         raw_syscall1(SYS_exit, status);
@@ -243,3 +237,5 @@ int guest_thread_ids(int *tids, int cap)
             tids[n++] = o->tid;
     return n;
 }
+
+struct thread_state *thread_list(void) { return all_threads; }

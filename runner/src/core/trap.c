@@ -1,13 +1,10 @@
 /* The SIGSYS entry point: every guest system call arrives here. */
 #include "core/trap.h"
+#include "core/hooks.h"
+#include "core/threads.h"
+#include "base/x32_abi.h"
 #include "base/raw_syscall.h"
-#include "syscalls/emulation.h"
-#include "fastpath/fastpath.h"
-#include "fastpath/fastpath_xonly.h"
-#include "fastpath/fastpath_poke.h"
-#include "gdb/stub/gdb.h"
 #include "base/guest_mem.h"
-#include "signals/signals.h"
 #include "base/util.h"
 #include <errno.h>
 #include <linux/audit.h>
@@ -17,28 +14,31 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
-#ifndef PR_SET_SYSCALL_USER_DISPATCH
-#define PR_SET_SYSCALL_USER_DISPATCH 59
-#define PR_SYS_DISPATCH_ON 1
-#endif
-#ifndef SYS_USER_DISPATCH /* <signal.h> has it from glibc 2.41 on */
-#define SYS_USER_DISPATCH 2 /* si_code of a dispatch SIGSYS */
-#endif
 #define SYS_SECCOMP_TRAP 1  /* si_code of a seccomp RET_TRAP SIGSYS */
-#define LOW_4G (1ULL << 32)
 #define USER_TOP_47 (1ULL << 47)
 
 extern void sigsys_restorer(void);
 
-int trap_mechanism = TRAP_SUD;
+enum trap_mode trap_mode = TRAP_SUD;
+
+const char *trap_mode_name(enum trap_mode m)
+{
+    switch (m) {
+    case TRAP_SUD: return "sud";
+    case TRAP_SECCOMP: return "seccomp";
+    case TRAP_REWRITE_GS: return "rewrite-gs";
+    case TRAP_REWRITE_FS: return "rewrite-fs";
+    }
+    return "?";
+}
 
 long enable_syscall_dispatch(void)
 {
     /* A seccomp filter is inherited by new threads and processes. */
-    if (trap_mechanism == TRAP_SECCOMP)
+    if (trap_mode == TRAP_SECCOMP)
         return 0;
     return raw_syscall5(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON,
-                        LOW_4G, USER_TOP_47 - LOW_4G, 0);
+                        GUEST_LIMIT, USER_TOP_47 - GUEST_LIMIT, 0);
 }
 
 /* The fallback for kernels without Syscall User Dispatch: a filter that
@@ -53,7 +53,7 @@ long install_seccomp_trap(void)
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x40000000, 0, 1),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, X32_SYSCALL_BIT, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
@@ -111,7 +111,7 @@ long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
     for (int again = 0;; again = 1) {
         if (__builtin_setjmp(t->fault_jmp) == 0) {
             t->fault_recovery = 1;
-            r = emulate_syscall(t, uc, nr);
+            r = trap_hooks.emulate(t, uc, nr);
         } else {
             /* host_signal_handler jumped back here (from the hook, it also
              * marked the hook slow) */
@@ -120,7 +120,8 @@ long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
         /* The kernel refused a buffer on an execute-only rewritten page: that
          * page gets its own bytes and protection back, and the call is made
          * once more, as it would have worked on a kernel that runs x32. */
-        if (r != -EFAULT || again || !fastpath_enabled || !xonly_expose_arguments(nr, g))
+        if (r != -EFAULT || again || !fastpath_hooks.expose_arguments ||
+            !fastpath_hooks.expose_arguments(nr, g))
             break;
     }
     t->fault_recovery = 0;
@@ -164,26 +165,26 @@ static void sigsys_handler(int sig, siginfo_t *si, void *ctx)
 {
     ucontext_t *uc = ctx;
     if (si->si_code != SYS_USER_DISPATCH && si->si_code != SYS_SECCOMP_TRAP) {
-        if (gdb_attach_request(si, uc))
+        if (debugger_hooks.attach_request && debugger_hooks.attach_request(si, uc))
             return; /* gdb's `attach`, through x32-run -g (gdb_attach.c) */
-        host_signal_handler(sig, si, ctx); /* a SIGSYS someone sent */
+        trap_hooks.host_signal(sig, si, ctx); /* a SIGSYS someone sent */
         return;
     }
     struct thread_state *t = current_thread();
     greg_t *g = uc->uc_mcontext.gregs;
-    if (fastpath_enabled && fastpath_redeliver(t, uc))
+    if (fastpath_hooks.redeliver && fastpath_hooks.redeliver(t, uc))
         return; /* the rewrite fast path: the hook's exit with signals to deliver */
-    if (fastpath_enabled)
-        poke_fix_torn_call(uc); /* a half-written site's mov ran (fastpath_poke.c) */
+    if (fastpath_hooks.fix_torn_call)
+        fastpath_hooks.fix_torn_call(uc); /* a half-written site's mov ran (fastpath_poke.c) */
     run_emulated_call(t, uc, (uint64_t)g[REG_RAX], CALL_FROM_SIGSYS);
     /* The rewrite fast path: still "in the call", so a signal now is queued and
      * a fault reading the site's bytes is a recoverable one. */
-    if (fastpath_enabled && si->si_code == SYS_USER_DISPATCH)
-        fastpath_after_trap(t, uc, t->cur_nr);
+    if (fastpath_hooks.after_trap && si->si_code == SYS_USER_DISPATCH)
+        fastpath_hooks.after_trap(t, uc, t->cur_nr);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_syscall = 0;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    deliver_pending_signals(t, uc);
+    trap_hooks.deliver_pending(t, uc);
 }
 
 void install_sigsys_handler(void)

@@ -11,8 +11,16 @@
 long enable_syscall_dispatch(void);
 /* Fallback interception: seccomp RET_TRAP on X32_SYSCALL_BIT. */
 long install_seccomp_trap(void);
-enum { TRAP_SUD, TRAP_SECCOMP };
-extern int trap_mechanism;
+/* How guest calls reach the runner: front/'s trap plan decides it once, after
+ * the SUD attempt, and sets trap_mode before the guest runs.  SUD: every call
+ * is a SIGSYS; the two rewrite modes add the fast path on top of SUD (its
+ * hook finds the thread's block through %gs, or through %fs where programs own
+ * %gs); seccomp: a filter traps calls with the x32 bit, where SUD is missing. */
+enum trap_mode { TRAP_SUD, TRAP_SECCOMP, TRAP_REWRITE_GS, TRAP_REWRITE_FS };
+extern enum trap_mode trap_mode;
+/* "sud", "seccomp", "rewrite-gs", "rewrite-fs": what --probe and the debug log
+ * print. */
+const char *trap_mode_name(enum trap_mode m);
 void install_sigsys_handler(void);
 
 long safe_syscall(volatile int *pending, long nr, long a1, long a2, long a3,
@@ -31,12 +39,9 @@ enum call_entry { CALL_FROM_SIGSYS, CALL_FROM_HOOK };
 long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
                        enum call_entry from);
 
-/* syscalls.c: the x32 system call emulator, called from the SIGSYS handler.
- * Returns the guest's result, or KEEP_RAX when the context was set up already. */
+/* What trap_hooks.emulate returns when it set up the context's RAX itself. */
 #define KEEP_RAX ((long)0x8000000000000000UL)
-long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t nr);
-/* Forwards a call unchanged (interruptibly). */
-long forward(struct thread_state *t, long nr, const greg_t *g);
+/* A call's arguments in the trap context, in the kernel's register order. */
 #define ARG1(g) ((uint64_t)(g)[REG_RDI])
 #define ARG2(g) ((uint64_t)(g)[REG_RSI])
 #define ARG3(g) ((uint64_t)(g)[REG_RDX])

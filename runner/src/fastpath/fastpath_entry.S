@@ -18,7 +18,7 @@
  * slow flag); a signal anywhere in [fast_hook_check, fast_hook_end) rewinds to
  * fast_hook_check (with the block's %gs base again), whose code only reloads
  * registers from the fast area, so running it again is harmless. */
-#include "core/layout.h"
+#include "core/core.h"
 
 /* Both exits (fast and slow) give the guest back the six argument registers,
  * which the C code they called clobbers; each exit then reloads what else it

@@ -25,18 +25,19 @@
  * them as the site's own, through SUD.  A program that puts one thread's %fs
  * base into another thread with wrfsbase would make both use one block; such
  * a program shares its TLS between threads and runs with X32_RUN_TRAP=sud. */
-#include "fastpath/fastpath.h"
+#include "base/x32_abi.h"
+#include "fastpath/fastpath_internal.h"
 #include "fastpath/fastpath_fs.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
-#include "loader/initial_stack.h"
+#include "loader/loader.h"
 #include <elf.h>
 #include <sched.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
 #define HWCAP2_FSGSBASE (1u << 1)
-#define FS_TABLE_SIZE (0x100000000ULL + 4096)
+#define FS_TABLE_SIZE (GUEST_LIMIT + 4096)
 
 int fastpath_fs_mode;
 int fastpath_fs_shlx;
@@ -53,7 +54,7 @@ void fastpath_fs_reserve(void)
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (raw_failed(r))
         return;
-    if ((uint64_t)r < 0x100000000ULL) {
+    if ((uint64_t)r < GUEST_LIMIT) {
         raw_syscall2(SYS_munmap, r, FS_TABLE_SIZE);
         return;
     }

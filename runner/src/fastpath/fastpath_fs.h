@@ -3,10 +3,10 @@
 #ifndef X32RUN_FASTPATH_FS_H
 #define X32RUN_FASTPATH_FS_H
 
-#include "core/thread_state.h"
+#include "core/core.h"
 #include <stdint.h>
 
-/* Set by fastpath_configure: stubs enter through fast_hook_entry_fs; and
+/* Set by fastpath_install (trap plan rewrite-fs): stubs enter through fast_hook_entry_fs; and
  * whether their stubs can pack a call number known only at run time (BMI2's
  * shlx), without which syscall()'s sites stay on SUD. */
 extern int fastpath_fs_mode;

@@ -22,7 +22,7 @@
  * wrgsbase fault, so arch_prctl is the program's one way to the base.  With
  * FSGSBASE on, the hook is entered through %fs instead and the real %gs base
  * stays the program's (fastpath_fs.c); these calls then go to the kernel. */
-#include "fastpath/fastpath.h"
+#include "fastpath/fastpath_internal.h"
 #include "fastpath/fastpath_fs.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"

@@ -10,12 +10,12 @@
  * that SIGSYS frame gets the call's result and the guest's mask, and the
  * existing delivery (deliver_pending_signals) builds the handler frames, with
  * the same restarts, masks and sigreturn as on the SUD path. */
-#include "fastpath/fastpath.h"
+#include "fastpath/fastpath_internal.h"
 #include "fastpath/fastpath_xonly.h"
 #include "fastpath/fastpath_fs.h"
 #include "base/raw_syscall.h"
-#include "signals/signal_internal.h"
-#include "core/trap.h"
+#include "signals/signals.h"
+#include "core/core.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include <cpuid.h>
@@ -49,24 +49,64 @@ int fastpath_cx16_usable(void)
     return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 13));
 }
 
-void fastpath_configure(int rewrite_asked)
+enum trap_mode fastpath_mode_here(const char **why)
 {
-    if (!rewrite_asked)
-        return;
-    if (!fastpath_xsave_usable() || !fastpath_cx16_usable()) {
-        debug_log("rewrite fast path: no usable XSAVE or CMPXCHG16B, staying with traps");
-        return;
+    *why = fastpath_unavailable_reason();
+    if (*why)
+        return TRAP_SUD;
+    if (!fastpath_fs_host())
+        return TRAP_REWRITE_GS;
+    /* Programs own the %gs base here (rdgsbase/wrgsbase): the hook finds its
+     * block through %fs (fastpath_fs.c), or the fast path stays off. */
+    if (!fast_fs_table) {
+        *why = "FSGSBASE is on, and there was no room above 4 GiB for the %fs entry's table";
+        return TRAP_SUD;
     }
-    if (fastpath_fs_host()) {
-        /* Programs own the %gs base here (rdgsbase/wrgsbase): the hook finds
-         * its block through %fs (fastpath_fs.c), or the fast path stays off. */
-        if (!fast_fs_table) {
-            debug_log("rewrite fast path: FSGSBASE, but no room for the %%fs table: staying with traps");
-            return;
-        }
+    return TRAP_REWRITE_FS;
+}
+
+static void site_table_child(struct thread_state *self, ucontext_t *uc)
+{
+    (void)self, (void)uc;
+    fastpath_fork_done(1);
+}
+
+static void site_table_parent(void) { fastpath_fork_done(0); }
+
+static void fs_fork_child(struct thread_state *self, ucontext_t *uc)
+{
+    (void)uc;
+    fastpath_fs_after_fork(self, thread_list());
+}
+
+void fastpath_install(enum trap_mode mode)
+{
+    static const struct fork_hooks site_table = {
+        .name = "the rewritten-site table", .policy = FORK_HOLD,
+        .prepare = fastpath_fork_prepare, .parent = site_table_parent, .child = site_table_child,
+    };
+    static const struct fork_hooks fs_table = {
+        .name = "the %fs entry's table", .policy = FORK_RESET, .child = fs_fork_child,
+    };
+    if (mode == TRAP_REWRITE_FS) {
         fastpath_fs_mode = 1;
         fastpath_fs_shlx = fastpath_bmi2_usable();
     }
+    fastpath_hooks = (struct fastpath_hooks){
+        .redeliver = fastpath_redeliver,
+        .fix_torn_call = poke_fix_torn_call,
+        .after_trap = fastpath_after_trap,
+        .expose_arguments = xonly_expose_arguments,
+        .stop_context = fastpath_stop_context,
+        .in_stub_region = fastpath_in_stub_region,
+        .host_signal = fastpath_host_signal,
+        .thread_start = fastpath_thread_start,
+        .before_clone = fastpath_fs_before_clone,
+        .after_clone = fastpath_fs_after_clone,
+        .thread_exit = fastpath_fs_unlist,
+    };
+    fork_register(&site_table);
+    fork_register(&fs_table);
     fastpath_enabled = 1;
 }
 

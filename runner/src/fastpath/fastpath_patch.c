@@ -16,10 +16,11 @@
  * will); and the call needs neither the signal frame nor the mask
  * (fastpath_call_rewritable).  Anything else stays on SUD.  The `syscall`
  * bytes themselves are never touched. */
-#include "fastpath/fastpath.h"
+#include "fastpath/fastpath_internal.h"
+#include "base/spinlock.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"
@@ -196,7 +197,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
      * rewritable, so for the rest %rip - 2 is the `syscall` that trapped. */
     if ((mov & 4095) > 4096 - 5 || nr > 0xffffffffULL ||
         !fastpath_call_rewritable(nr & ~X32_SYSCALL_BIT) ||
-        site >= 0xFFFFE000ULL || nsites == MAX_SITES)
+        site >= X32_TASK_SIZE || nsites == MAX_SITES)
         return;
     /* the 16 bytes before the `syscall`: the mov, and maybe one instruction after it */
     unsigned char before[16];
@@ -245,7 +246,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
     if (++trap_slots[slot].seen < PATCH_AFTER)
         return;
     trap_slots[slot].seen = 0;
-    if (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+    if (!spin_trylock(&patch_lock))
         return; /* another thread patches: this site can wait for its next trap */
     if (__atomic_load_n(&memory_calls_in_flight, __ATOMIC_ACQUIRE))
         goto out; /* a mapping is about to change: this site can wait too */
@@ -279,7 +280,7 @@ void fastpath_after_trap(struct thread_state *t, ucontext_t *uc, uint64_t nr)
                   (mov & 15) > 11 ? " (across a 16-byte block)" : "");
     }
 out:
-    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&patch_lock);
 }
 
 
@@ -309,7 +310,7 @@ static void region_evict(uint64_t lo)
 static int patch_lock_try(void)
 {
     for (int i = 0; i < 1000; i++) {
-        if (!__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
+        if (spin_trylock(&patch_lock))
             return 1;
         __builtin_ia32_pause();
     }
@@ -321,7 +322,7 @@ static int patch_lock_try(void)
 static void memory_range(uint64_t addr, uint64_t len, int may_wait)
 {
     uint64_t end = addr + len;
-    if (addr >= 0xFFFFE000ULL || end < addr)
+    if (addr >= X32_TASK_SIZE || end < addr)
         return; /* not an x32 address: the call fails before any change */
     if (!nsites && !stub_low_regions())
         return;
@@ -329,13 +330,12 @@ static void memory_range(uint64_t addr, uint64_t len, int may_wait)
         if (!patch_lock_try())
             return;
     } else {
-        while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
-            __builtin_ia32_pause();
+        spin_lock(&patch_lock);
     }
     uint64_t lo;
     while ((lo = stub_region_in_way(addr, end))) {
         if (stub_region_keeps_redeliver(lo)) {
-            __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+            spin_unlock(&patch_lock);
             die(128 + SIGSEGV, "rewrite fast path: the program remapped or unprotected "
                 "x32-run's system-call stubs at %p (no vDSO to keep them in); run it "
                 "with X32_RUN_TRAP=sud", (void *)(uintptr_t)lo);
@@ -349,7 +349,7 @@ static void memory_range(uint64_t addr, uint64_t len, int may_wait)
         site_restore(s);
         sites[i--] = sites[--nsites];
     }
-    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&patch_lock);
 }
 
 void fastpath_original_view(uint64_t addr, void *buf, size_t n)
@@ -363,7 +363,7 @@ void fastpath_original_view(uint64_t addr, void *buf, size_t n)
         if (lo < hi)
             mem_copy((char *)buf + (lo - addr), s->original + (lo - s->at), hi - lo);
     }
-    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&patch_lock);
 }
 
 void fastpath_unpatch_range(uint64_t addr, uint64_t len) { memory_range(addr, len, 0); }
@@ -372,14 +372,13 @@ void fastpath_unpatch_all(void)
 {
     if (!nsites)
         return;
-    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    spin_lock(&patch_lock);
     /* one at a time, so that the last site of a page gives it its protection */
     while (nsites) {
         site_restore(&sites[nsites - 1]);
         nsites--;
     }
-    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&patch_lock);
 }
 
 int fastpath_expose_page(uint64_t page)
@@ -387,8 +386,7 @@ int fastpath_expose_page(uint64_t page)
     /* A load from the page by the program, or by the runner copying a call's
      * buffer; never by the runner while it holds patch_lock (it opens the key
      * for its own reads of code), so waiting here cannot deadlock. */
-    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    spin_lock(&patch_lock);
     int found = page_exposed(page);
     for (int i = 0; i < nsites; i++) {
         struct site *s = &sites[i];
@@ -400,7 +398,7 @@ int fastpath_expose_page(uint64_t page)
     }
     if (found && !page_exposed(page) && nexposed < MAX_EXPOSED)
         exposed[nexposed++] = page;
-    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&patch_lock);
     if (found)
         debug_log("rewrite: page %p was read: its sites have their own bytes again",
                   (void *)(uintptr_t)page);
@@ -459,8 +457,7 @@ void fastpath_memory_call_done(void)
 
 void fastpath_fork_prepare(void)
 {
-    while (__atomic_exchange_n(&patch_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    spin_lock(&patch_lock);
 }
 
 void fastpath_fork_done(int in_child)
@@ -468,7 +465,7 @@ void fastpath_fork_done(int in_child)
     /* The child has only the forking thread, which is in no memory call. */
     if (in_child)
         __atomic_store_n(&memory_calls_in_flight, 0, __ATOMIC_RELEASE);
-    __atomic_store_n(&patch_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&patch_lock);
 }
 
 const char *fastpath_unavailable_reason(void)

@@ -4,7 +4,7 @@
  * thread fetches either the old instruction or the new one.  A site whose
  * `mov $nr,%eax` runs on into the next block (a sixth of libc's: openat,
  * close, pread, wait4, futex wakes among them) takes one such swap per block:
- *   - while the program is one task (fastpath_vm_shared clear), nothing else
+ *   - while the program is one task (guest_vm_shared clear), nothing else
  *     runs its code as the SIGSYS handler writes it;
  *   - with threads, the two swaps go in the order that leaves, in between, a
  *     `mov` with a mixed immediate, never a jump to a mixed address: the tail
@@ -17,13 +17,12 @@
  * (An int3 first, as Linux patches its own text, was tried: a thread that
  * meets it while glibc blocks every signal, as pthread_create does, is
  * killed by the kernel, since a blocked SIGTRAP cannot be delivered.) */
-#include "fastpath/fastpath_poke.h"
+#include "fastpath/fastpath_internal.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
-int fastpath_vm_shared;
 
 /* Sites written in two swaps while threads ran: the `syscall` after them and
  * the number a thread that ran the half-written mov traps with.  Kept, since
@@ -118,7 +117,7 @@ int poke_site(uint64_t at, uint64_t syscall_at, const unsigned char from[5],
         r = swap_part(at & ~15ULL, off, from, to, 5);
     else if (!mem_eq((const void *)at, from, 5))
         r = -1;
-    else if (!__atomic_load_n(&fastpath_vm_shared, __ATOMIC_ACQUIRE))
+    else if (!__atomic_load_n(&guest_vm_shared, __ATOMIC_ACQUIRE))
         mem_copy((void *)at, to, 5);
     else
         r = write_in_two(at, syscall_at, from, to, writable, done);

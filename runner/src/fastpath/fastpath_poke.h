@@ -7,12 +7,6 @@
 #include <stdint.h>
 #include <ucontext.h>
 
-/* Set (for good) once the program made a task that shares its memory and
- * runs beside it: a thread, or a CLONE_VM child that is not a vfork child
- * (threads.c).  Until then nothing else runs the program's code while a
- * SIGSYS handler writes it. */
-extern int fastpath_vm_shared;
-
 /* Replaces the 5 bytes at `at` (`from`, or nothing is written: -1) by `to`, on
  * a page whose own protection is prot; the page ends PROT_EXEC alone when
  * xonly (fastpath_xonly.c).  syscall_at: the site's `syscall`.  0 when done.

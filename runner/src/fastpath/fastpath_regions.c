@@ -11,12 +11,13 @@
  * exit runs must lie below 4 GiB, where SUD traps: it is in the vDSO shim
  * (vdso_shim.S), which the program sees anyway; a process without a vDSO
  * uses low regions only, the first of which holds it and is never dropped. */
-#include "fastpath/fastpath.h"
+#include "base/x32_abi.h"
+#include "fastpath/fastpath_internal.h"
 #include "fastpath/fastpath_regions.h"
 #include "fastpath/fastpath_fs.h"
 #include "fastpath/procmap.h"
-#include "core/address_space.h"
-#include "loader/vdso.h"
+#include "core/core.h"
+#include "loader/loader.h"
 #include <sys/mman.h>
 
 extern char fast_hook_entry[], fast_hook_entry_fs[];
@@ -27,7 +28,7 @@ extern char fast_hook_entry[], fast_hook_entry_fs[];
 
 /* Where the high regions go: the first 64 KiB slots above 4 GiB, which the
  * VA steal (address_space.c) covers with its own PROT_NONE placeholders. */
-#define HIGH_REGIONS_BASE 0x100000000ULL
+#define HIGH_REGIONS_BASE GUEST_LIMIT
 
 static uint64_t regions[MAX_REGIONS];
 static uint32_t region_used[MAX_REGIONS];
@@ -95,7 +96,7 @@ static uint64_t map_region(uint64_t hint, int high)
                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (raw_failed(r))
             return 0;
-        if ((uint64_t)r + REGION_SIZE > 0xFFFFE000ULL) {
+        if ((uint64_t)r + REGION_SIZE > X32_TASK_SIZE) {
             raw_syscall2(SYS_munmap, r, REGION_SIZE);
             return 0;
         }
@@ -245,7 +246,7 @@ uint64_t stub_new(uint64_t site, const unsigned char *code_in, int len)
 int stub_low_regions(void)
 {
     for (int i = 0; i < nregions; i++)
-        if (regions[i] && regions[i] < 0x100000000ULL)
+        if (regions[i] && regions[i] < GUEST_LIMIT)
             return 1;
     return 0;
 }
@@ -253,7 +254,7 @@ int stub_low_regions(void)
 uint64_t stub_region_in_way(uint64_t addr, uint64_t end)
 {
     for (int r = 0; r < nregions; r++)
-        if (regions[r] && regions[r] < 0x100000000ULL && addr < regions[r] + REGION_SIZE &&
+        if (regions[r] && regions[r] < GUEST_LIMIT && addr < regions[r] + REGION_SIZE &&
             end > regions[r])
             return regions[r];
     return 0;

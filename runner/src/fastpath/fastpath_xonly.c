@@ -19,7 +19,7 @@
  * programs.  The runner itself reads rewritten pages with the key opened
  * (xonly_open); a debugger reads them through /proc/self/mem or ptrace,
  * which ignore protection and so still show the rewrite. */
-#include "fastpath/fastpath.h"
+#include "fastpath/fastpath_internal.h"
 #include "fastpath/fastpath_xonly.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
@@ -134,7 +134,7 @@ int xonly_expose_arguments(uint64_t nr, const greg_t *g)
     int any = 0;
     for (int i = 0; i < 6; i++) {
         uint64_t page = (uint64_t)g[regs[i]] & ~4095ULL;
-        if (page >= 0xFFFFE000ULL)
+        if (page >= X32_TASK_SIZE)
             continue;
         /* a buffer on the page, or one that runs on into the next */
         for (uint64_t p = page; p <= page + 4096; p += 4096)

@@ -5,9 +5,6 @@
 
 #include <stddef.h>
 
-/* The registration line for binfmt_misc: entry NAME runs x32 ELF files with
- * INTERP (flags POF).  Its length, or -1 when it does not fit in cap. */
-int binfmt_rule(char *buf, size_t cap, const char *name, const char *interp);
 /* x32-run --register / --unregister; each returns the exit status. */
 int register_binfmt(void);
 int unregister_binfmt(void);

@@ -1,7 +1,8 @@
 /* x32-run's command line: the options, --help and --version. */
 #include "front/cli.h"
 #include "front/binfmt.h"
-#include "gdb/stub/gdb.h"
+#include "host/host.h"
+#include "gdb/gdb.h"
 #include "front/qemu_options.h"
 #include "tree/tree.h"
 #include "base/util.h"
@@ -12,56 +13,6 @@
 
 #define X32RUN_VERSION "0.1.0"
 
-/* build_info_field: the top-level string field NAME of build-info.json (open as F) into
- * OUT; 0 when it has none.  build.sh writes sdk_version, commit and key each on a line
- * of its own, two spaces in (the steps' own "key" fields are deeper: lib/finish.sh,
- * info_field), so matching that line is all the parsing needed. */
-static int build_info_field(FILE *f, const char *name, char *out, size_t cap)
-{
-    char line[512], want[64];
-    int wl = snprintf(want, sizeof want, "  \"%s\": \"", name);
-    rewind(f);
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, want, wl) != 0)
-            continue;
-        const char *v = line + wl, *end = strchr(v, '"');
-        if (!end || (size_t)(end - v) >= cap)
-            return 0;
-        memcpy(out, v, end - v);
-        out[end - v] = 0;
-        return 1;
-    }
-    return 0;
-}
-
-/* print_version: x32-run's own version and, when it is PREFIX/bin/x32-run of a built SDK,
- * that SDK's version, commit and key from PREFIX/share/x32-sdk/build-info.json, read now
- * so that a moved or unpacked prefix still says which SDK it is. */
-static void print_version(void)
-{
-    char self[4096], path[4200];
-    char version[64] = "unknown", commit[64] = "unknown", key[64] = "unknown";
-    FILE *f = NULL;
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = 0;
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(path, sizeof path, "%s/../share/x32-sdk/build-info.json", self);
-            f = fopen(path, "r");
-        }
-    }
-    if (!f) {
-        printf("x32-run %s (not part of a built SDK)\n", X32RUN_VERSION);
-        return;
-    }
-    build_info_field(f, "sdk_version", version, sizeof version);
-    build_info_field(f, "commit", commit, sizeof commit);
-    build_info_field(f, "key", key, sizeof key);
-    fclose(f);
-    printf("x32-run %s (x32-sdk %s, commit %s, key %s)\n", X32RUN_VERSION, version, commit, key);
-}
 
 static void usage(FILE *f)
 {
@@ -122,7 +73,7 @@ void parse_args(int argc, char **argv, struct options *o)
             usage(stdout);
             exit(0);
         } else if (str_eq(a, "--version")) {
-            print_version();
+            print_sdk_version("x32-run", X32RUN_VERSION);
             exit(0);
         } else if (str_eq(a, "--probe")) {
             o->probe = 1;

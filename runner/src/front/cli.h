@@ -31,6 +31,9 @@ void parse_args(int argc, char **argv, struct options *o);
 /* The sysroot when --sysroot is not given: $X32_SYSROOT, else the SDK's next to
  * the runner, else "/". */
 void default_sysroot(const char *runner_path, char *buf, size_t cap);
+/* The sysroot of this run, resolved once: --sysroot, else default_sysroot of
+ * the runner's own path (--probe, --mode vm and user mode's start-up ask it). */
+const char *chosen_sysroot(const struct options *o);
 int default_musl_root(const char *runner_path, const char *interp, char *buf, size_t cap);
 /* calloc, or one line and exit status 126. */
 char **alloc_argv(size_t entries);

@@ -10,7 +10,7 @@
 #include "front/guest_preload.h"
 #include "base/preload_list.h"
 #include "front/qemu_options.h"
-#include "loader/elf_parse.h"
+#include "loader/loader.h"
 #include "base/util.h"
 #include <fcntl.h>
 #include <stdio.h>

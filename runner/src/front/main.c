@@ -5,11 +5,10 @@
  * cli.c, the modes in mode_exec.c and start_guest.c.  See README.md for the
  * architecture. */
 #include "front/cli.h"
-#include "loader/elf_load.h"
-#include "loader/elf_parse.h"
-#include "loader/initial_stack.h"
-#include "syscalls/paths.h"
+#include "loader/loader.h"
+#include "syscalls/syscalls.h"
 #include "front/probe.h"
+#include "host/host.h"
 #include "front/qemu_options.h"
 #include "tree/tree.h"
 #include "front/evidence.h"
@@ -72,14 +71,7 @@ int main(int argc, char **argv, char **envp)
         parse_args(argc, argv, &o);
     }
     if (o.probe) {
-        char self[PATH_BUF], root[PATH_BUF];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        self[n > 0 ? n : 0] = 0;
-        if (o.sysroot)
-            snprintf(root, sizeof root, "%s", o.sysroot);
-        else
-            default_sysroot(self, root, sizeof root);
-        int r = print_probe(root);
+        int r = print_probe(chosen_sysroot(&o));
         tree_print_probe();
         return r;
     }

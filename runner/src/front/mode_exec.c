@@ -1,8 +1,9 @@
 /* The modes that hand the program to a kernel by exec: native (this kernel
  * runs x32, or the file is not x32 at all) and vm (x32-vm runs it on a real
  * x32 kernel in QEMU). */
+#include "base/self_path.h"
 #include "front/cli.h"
-#include "syscalls/paths.h"
+#include "syscalls/syscalls.h"
 #include "front/probe.h"
 #include "base/util.h"
 #include <errno.h>
@@ -34,6 +35,18 @@ void default_sysroot(const char *runner_path, char *buf, size_t cap)
     struct stat st;
     if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode))
         snprintf(buf, cap, "/");
+}
+
+const char *chosen_sysroot(const struct options *o)
+{
+    static char root[PATH_BUF];
+    if (!root[0]) {
+        if (o->sysroot)
+            snprintf(root, sizeof root, "%s", o->sysroot);
+        else
+            default_sysroot(runner_path() ? runner_path() : "", root, sizeof root);
+    }
+    return root;
 }
 
 /* A dynamic program of the SDK's optional musl toolchain asks for musl's loader,
@@ -88,7 +101,7 @@ void exec_native(const char *path, const struct options *o, char **envp)
  * mode, so it exits 125 like x32-vm's own failures. */
 _Noreturn void exec_vm(const struct options *o)
 {
-    char vm[PATH_BUF], self[PATH_BUF], root[PATH_BUF];
+    char vm[PATH_BUF], root[PATH_BUF];
     if (!find_x32_vm(vm, sizeof vm)) {
         const char *env = getenv("X32_VM");
         if (env && *env)
@@ -100,12 +113,7 @@ _Noreturn void exec_vm(const struct options *o)
                             "build it with ./build.sh vm\n", vm);
         exit(125);
     }
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    self[n > 0 ? n : 0] = 0;
-    if (o->sysroot)
-        snprintf(root, sizeof root, "%s", o->sysroot);
-    else
-        default_sysroot(self, root, sizeof root);
+    snprintf(root, sizeof root, "%s", chosen_sysroot(o));
     char **argv = alloc_argv((size_t)o->nargs + 10);
     int k = 0;
     argv[k++] = "x32-vm";

@@ -1,10 +1,10 @@
 /* What the host can do, for --probe and for choosing the default mode. */
+#include "base/self_path.h"
 #include "front/probe.h"
 #include "fastpath/fastpath.h"
-#include "fastpath/fastpath_xonly.h"
-#include "fastpath/fastpath_fs.h"
-#include "core/trap.h"
-#include "front/trap_choice.h"
+#include "core/core.h"
+#include "front/trap_plan.h"
+#include "host/host.h"
 #include "base/raw_syscall.h"
 #include <errno.h>
 #include <signal.h>
@@ -18,44 +18,9 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 
-#ifndef PR_SET_SYSCALL_USER_DISPATCH
-#define PR_SET_SYSCALL_USER_DISPATCH 59
-#define PR_SYS_DISPATCH_OFF 0
-#define PR_SYS_DISPATCH_ON 1
-#endif
 
-/* If a seccomp filter (say, an x32-run further up, in its fallback mode)
- * traps the probe, report ENOSYS instead of dying of SIGSYS. */
-static void probe_trapped(int sig, siginfo_t *si, void *ctx)
-{
-    (void)sig;
-    (void)si;
-    ((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RAX] = -ENOSYS;
-}
 
-int kernel_runs_x32(void)
-{
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = probe_trapped;
-    sa.sa_flags = SA_SIGINFO;
-    sigaction(SIGSYS, &sa, &old);
-    /* getpid with the x32 bit: a kernel without x32 says ENOSYS. */
-    long r = raw_syscall0(0x40000000L | SYS_getpid);
-    sigaction(SIGSYS, &old, 0);
-    return r == raw_syscall0(SYS_getpid);
-}
 
-int sud_available(void)
-{
-    /* Exempt the whole address space, so turning it on traps nothing. */
-    long r = raw_syscall5(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON, 0,
-                          1UL << 47, 0);
-    if (r != 0)
-        return 0;
-    raw_syscall5(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_OFF, 0, 0, 0);
-    return 1;
-}
 
 static int is_exec_file(const char *p)
 {
@@ -77,12 +42,11 @@ int find_x32_vm(char *buf, size_t cap)
         return is_exec_file(buf);
     }
     char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    if (!runner_path()) {
         snprintf(buf, cap, "x32-vm");
         return 0;
     }
-    self[n] = 0;
+    snprintf(self, sizeof self, "%s", runner_path());
     char *slash = strrchr(self, '/');
     if (slash)
         *slash = 0;
@@ -116,21 +80,6 @@ static int find_vm_kernel(const char *vm, char *buf, size_t cap)
     return 0;
 }
 
-int search_path(const char *name, char *buf, size_t cap, int (*ok)(const char *))
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    while (*path) {
-        size_t len = strcspn(path, ":");
-        if (len && (size_t)snprintf(buf, cap, "%.*s/%s", (int)len, path, name) < cap && ok(buf))
-            return 1;
-        path += len;
-        if (*path == ':')
-            path++;
-    }
-    return 0;
-}
 
 /* QEMU as x32-vm starts it: $X32_VM_QEMU, else qemu-system-x86_64 in PATH. */
 static int find_qemu(char *buf, size_t cap)
@@ -167,6 +116,9 @@ static void print_vm_mode(void)
            "%s, kernel %s, %s)\n", vm, kernel, qemu);
 }
 
+/* --probe tries SUD without leaving it on (host/'s sud_available). */
+static long probe_sud(void) { return sud_available() ? 0 : -ENOSYS; }
+
 int print_probe(const char *sysroot)
 {
     struct utsname u;
@@ -183,15 +135,18 @@ int print_probe(const char *sysroot)
             printf("user mode (--mode user): available\n");
         else
             printf("mode: user (x32 system calls are trapped with syscall user dispatch and emulated)\n");
-        const char *why = fastpath_unavailable_reason();
-        if (why)
-            printf("rewrite fast path: unavailable (%s): every call traps\n", why);
-        else if (trap_choice() != TRAP_CHOICE_REWRITE)
-            printf("rewrite fast path: available, off (X32_RUN_TRAP=%s)\n", getenv("X32_RUN_TRAP"));
+    }
+    /* The plan a program started now would get: the same function, asked once. */
+    fastpath_fs_reserve();
+    struct trap_plan plan = plan_trap(probe_sud);
+    printf("trap plan: %s (%s)\n", trap_mode_name(plan.mode), plan.reason);
+    if (sud) {
+        if (plan.mode == TRAP_SUD || plan.mode == TRAP_SECCOMP)
+            printf("rewrite fast path: off: every call traps\n");
         else {
             printf("rewrite fast path: on (a system-call site is rewritten at its 4th trap and\n"
                    "      then calls the emulator without a signal; X32_RUN_TRAP=sud turns it off)\n");
-            if (fastpath_fs_host())
+            if (plan.mode == TRAP_REWRITE_FS)
                 printf("rewrite %%gs base: the program's at all times (FSGSBASE is on, so programs\n"
                        "      use rdgsbase and wrgsbase: the hook finds its block through %%fs)\n");
             else

@@ -4,10 +4,9 @@
  * first; postinst intercepts add their own -E), so each option may come in any
  * order before the program.  Parsing is here; what -L changes in path lookup is
  * in paths.c, the LD_PRELOAD filter in guest_preload.c. */
-#include "syscalls/paths.h"
+#include "syscalls/syscalls.h"
 #include "front/qemu_options.h"
 #include "front/guest_preload.h"
-#include "syscalls/uname_release.h"
 #include "base/util.h"
 #include <limits.h>
 #include <stdio.h>

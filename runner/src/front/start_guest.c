@@ -2,24 +2,19 @@
  * the main thread's block and signal table, the program and its interpreter
  * mapped below 4 GiB, the x32 stack and auxv, then the trap (Syscall User
  * Dispatch, else seccomp) and the jump into the guest. */
-#include "core/address_space.h"
+#include "base/self_path.h"
+#include "core/core.h"
 #include "front/cli.h"
-#include "loader/elf_load.h"
-#include "syscalls/execve.h"
-#include "gdb/connect.h"
-#include "gdb/stub/gdb.h"
-#include "loader/initial_stack.h"
-#include "syscalls/paths.h"
-#include "procfs/proc_self.h"
+#include "loader/loader.h"
+#include "syscalls/syscalls.h"
+#include "gdb/gdb.h"
+#include "procfs/procfs.h"
 #include "front/qemu_options.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
-#include "core/thread_state.h"
-#include "core/trap.h"
-#include "front/trap_choice.h"
+#include "front/trap_plan.h"
 #include "fastpath/fastpath.h"
 #include "base/util.h"
-#include "loader/vdso.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -58,30 +53,32 @@ static int is_fd_only_name(const char *name)
 
 void run_x32(const char *path, int fd, const struct options *o, char **envp)
 {
-    char runner_path[PATH_BUF], sysroot[PATH_BUF], guest_abs[PATH_BUF], fdlink[64];
-    ssize_t n = readlink("/proc/self/exe", runner_path, sizeof runner_path - 1);
-    if (n <= 0)
-        die(126, "cannot find my own executable through /proc/self/exe");
-    runner_path[n] = 0;
+    char sysroot[PATH_BUF], guest_abs[PATH_BUF], fdlink[64];
+    const char *self = runner_path();
+    if (!self)
+        die(126, "cannot find my own executable through /proc/self/exe (is /proc mounted?)");
     snprintf(fdlink, sizeof fdlink, "/proc/self/fd/%d", fd);
-    n = readlink(fdlink, guest_abs, sizeof guest_abs - 1);
+    ssize_t n = readlink(fdlink, guest_abs, sizeof guest_abs - 1);
     if (n <= 0)
         snprintf(guest_abs, sizeof guest_abs, "%s", path);
     else
         guest_abs[n] = 0;
-    if (o->sysroot)
-        snprintf(sysroot, sizeof sysroot, "%s", o->sysroot);
-    else
-        default_sysroot(runner_path, sysroot, sizeof sysroot);
-    paths_init(sysroot, guest_abs);
-    exec_init(runner_path, !str_eq(current_sysroot(), "/"));
+    paths_init(chosen_sysroot(o), guest_abs);
+    exec_init(self, !str_eq(current_sysroot(), "/"));
     debug_log("sysroot %s, program %s", current_sysroot(), guest_abs);
 
+    /* Before address_space_init takes every free range above 4 GiB. */
+    fastpath_fs_reserve();
     address_space_init();
     struct thread_state *t = thread_alloc();
     if (!t)
         die(126, "cannot allocate the runner's thread state");
+    /* The floors above core plug in (core/hooks.h, core/fork.h); the fast
+     * path's hooks wait for the trap plan below. */
     signals_init(t);
+    syscalls_install();
+    procfs_install();
+    gdb_install();
     /* An exec'ing x32 parent may have passed a mask with SIGSYS in it; a
      * blocked dispatch SIGSYS would kill us, so that bit becomes virtual. */
     uint64_t live = 0, sigsys_bit = 1ULL << (SIGSYS - 1);
@@ -98,7 +95,7 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     close(fd);
     uint64_t entry = exe.entry, interp_base = 0;
     if (exe.interp[0] && !o->sysroot &&
-        default_musl_root(runner_path, exe.interp, sysroot, sizeof sysroot)) {
+        default_musl_root(self, exe.interp, sysroot, sizeof sysroot)) {
         paths_init(sysroot, guest_abs);
         paths_use_whole_root();
         debug_log("musl program: whole root %s", current_sysroot());
@@ -160,22 +157,21 @@ void run_x32(const char *path, int fd, const struct options *o, char **envp)
     thread_install_altstack(t);
     t->tid = (int)raw_syscall0(SYS_gettid);
     t->tgid = (int)raw_syscall0(SYS_getpid);
-    /* Whether the rewrite fast path is on, before the first trap can rewrite. */
-    fastpath_configure(trap_choice() == TRAP_CHOICE_REWRITE);
     install_sigsys_handler();
-    /* SUD, unless it is missing or X32_RUN_TRAP=seccomp asks for the fallback
-     * (the rewrite fast path, the default, builds on SUD's traps). */
-    long r = -1;
-    if (trap_choice() != TRAP_CHOICE_SECCOMP)
-        r = enable_syscall_dispatch();
-    if (r) {
-        trap_mechanism = TRAP_SECCOMP;
-        r = install_seccomp_trap();
-        debug_log("trapping with seccomp RET_TRAP");
+    /* The trap plan, once: SUD is turned on here unless X32_RUN_TRAP=seccomp;
+     * the rewrite fast path, the default, builds on SUD's traps and is
+     * installed before the guest's first trap could rewrite a site. */
+    struct trap_plan plan = plan_trap(enable_syscall_dispatch);
+    trap_mode = plan.mode;
+    debug_log("trap plan: %s (%s)", trap_mode_name(plan.mode), plan.reason);
+    if (plan.mode == TRAP_SECCOMP) {
+        long r = install_seccomp_trap();
+        if (r)
+            die(126, "neither syscall user dispatch nor seccomp is available (error %ld): "
+                     "this kernel cannot run x32 programs in user mode (see x32-run --probe)", -r);
+    } else if (plan.mode != TRAP_SUD) {
+        fastpath_install(plan.mode);
     }
-    if (r)
-        die(126, "neither syscall user dispatch nor seccomp is available (error %ld): "
-                 "this kernel cannot run x32 programs in user mode (see x32-run --probe)", -r);
     if (o->gdb) {
         if (gdb_conn_open(o->gdb))
             exit(2); /* it said why, in one line */

@@ -4,7 +4,7 @@
  * stub's start-up and the extended-remote server; the descriptors are moved far
  * up, out of the guest's way, and handed to gdb_packets.c's framing. */
 #include "gdb/connect.h"
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
 #include "base/util.h"
 #include <arpa/inet.h>
 #include <errno.h>

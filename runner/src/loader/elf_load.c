@@ -3,7 +3,7 @@
  * says (bss zeroed, protections applied), and the PIE base: 0x400000 plus up to
  * 1 MiB of randomisation (a kernel's differs: tests/vm/known-differences.txt). */
 #include "loader/elf_load.h"
-#include "core/address_space.h"
+#include "core/core.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <sys/mman.h>

@@ -7,10 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A real x32 task has TASK_SIZE = 0xFFFFE000; nothing may end above it, so a
- * one-past-the-end pointer can never wrap to 0. */
-#define X32_TASK_SIZE 0xFFFFE000ULL
-#define X32_PAGE 4096ULL
+#include "base/x32_abi.h" /* X32_TASK_SIZE: nothing may end above it */
 #define ELF32_MAX_LOADS 16
 #define ELF32_MAX_PHNUM 128
 

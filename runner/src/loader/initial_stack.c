@@ -1,9 +1,9 @@
 /* The x32 process stack: the main stack mapped under 0xFFFFE000 with its guard,
  * and what an x32 kernel writes there (u32 argc, argv and envp pointers,
  * Elf32 auxv, strings, AT_RANDOM), with the host's auxv values kept for it. */
+#include "base/x32_abi.h"
 #include "loader/initial_stack.h"
-#include "core/address_space.h"
-#include "procfs/proc_self.h"
+#include "core/core.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <elf.h>
@@ -72,7 +72,7 @@ void map_guest_stack(void)
     uint64_t size = stack_size();
     /* Flush against TASK_SIZE, as on a kernel (a plain mmap would be
      * 2 MiB-aligned for THP and leave a hole above it). */
-    uint64_t want = 0xFFFFE000ULL - size;
+    uint64_t want = X32_TASK_SIZE - size;
     long base = guest_mmap(want, size, PROT_READ | PROT_WRITE,
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_FIXED_NOREPLACE, -1, 0);
     if (raw_failed(base))
@@ -198,7 +198,8 @@ uint64_t build_initial_stack(int argc, char **argv, char **envp,
     AUX(AT_NULL, 0);
 #undef AUX
 
-    proc_self_set_auxv(auxv, na);
+    guest_mm.auxv_words = na < GUEST_AUXV_WORDS ? na : GUEST_AUXV_WORDS;
+    mem_copy(guest_mm.auxv, auxv, (size_t)guest_mm.auxv_words * 4);
     /* The kernel's mm fields: the strings, then (below) argc's address. */
     guest_mm.env_end = execfn_addr;
     guest_mm.env_start = envc ? envp_addr[0] : execfn_addr;

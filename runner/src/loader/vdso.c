@@ -1,7 +1,7 @@
 /* The x32 vDSO: the ELF32 shim (vdso_shim.S, embedded by vdso_blob.S) copied
  * below 4 GiB and its jump slots filled with the host 64-bit vDSO's entries. */
 #include "loader/vdso.h"
-#include "core/address_space.h"
+#include "core/core.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include "vdso_offsets.h" /* generated: VDSO_SLOTS_OFFSET, VDSO_REDELIVER_OFFSET */

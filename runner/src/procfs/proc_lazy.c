@@ -9,9 +9,10 @@
  * table holds, the new file is written at once, as at open before. */
 #include "procfs/proc_lazy.h"
 #include "procfs/proc_self_files.h"
+#include "base/spinlock.h"
 #include "base/raw_syscall.h"
 #include "base/x32_syscalls.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
@@ -40,13 +41,12 @@ static const char *const memfd_name[] = {
 
 static void lock(void)
 {
-    while (__atomic_exchange_n(&lazy_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    spin_lock(&lazy_lock);
 }
 
 static void unlock(void)
 {
-    __atomic_store_n(&lazy_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&lazy_lock);
 }
 
 /* Writes the file's text and rewinds it (nothing has moved its offset yet). */
@@ -200,16 +200,36 @@ void proc_lazy_after_call(unsigned long nr, const greg_t *g, long result)
         settle(ARG1(g), 0);
 }
 
-void proc_fork_prepare(void)
+/* Around a fork the forking thread holds the virtual files' locks (this
+ * file's, then maps', then numa_maps': the order a fill nests them) while the
+ * kernel copies the process, so none is copied held by a thread the child does
+ * not have. */
+static void fork_prepare_files(void)
 {
     lock();
-    proc_maps_hold(1);
-    proc_numa_hold(1);
+    spin_lock(&maps_lock);
+    spin_lock(&numa_lock);
 }
 
-void proc_fork_done(void)
+static void fork_release_files(void)
 {
-    proc_numa_hold(0);
-    proc_maps_hold(0);
+    spin_unlock(&numa_lock);
+    spin_unlock(&maps_lock);
     unlock();
+}
+
+static void fork_child_files(struct thread_state *self, ucontext_t *uc)
+{
+    (void)self, (void)uc;
+    fork_release_files();
+}
+
+void procfs_install(void)
+{
+    static const struct fork_hooks files = {
+        .name = "the virtual /proc files", .policy = FORK_HOLD,
+        .prepare = fork_prepare_files, .parent = fork_release_files,
+        .child = fork_child_files,
+    };
+    fork_register(&files);
 }

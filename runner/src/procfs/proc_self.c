@@ -1,8 +1,7 @@
 /* /proc/self/{maps,smaps,numa_maps,stat,status,auxv,cmdline} as an x32 task would show
  * them (see proc_self.h): which paths are virtual, and the two small files
  * kept here. */
-#include "procfs/proc_self.h"
-#include "syscalls/paths.h"
+#include "procfs/procfs.h"
 #include "procfs/proc_self_files.h"
 #include "procfs/proc_lazy.h"
 #include "base/raw_syscall.h"
@@ -12,24 +11,11 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
-struct guest_mm guest_mm;
-
-static uint32_t auxv_words[64];
-static int auxv_count;
-
-void proc_self_set_auxv(const uint32_t *words, int n)
-{
-    if (n > 64)
-        n = 64;
-    mem_copy(auxv_words, words, (size_t)n * 4);
-    auxv_count = n;
-}
-
 int proc_self_get_auxv(const void **data, unsigned long *len)
 {
-    *data = auxv_words;
-    *len = (unsigned long)auxv_count * 4;
-    return auxv_count ? 0 : -1;
+    *data = guest_mm.auxv;
+    *len = (unsigned long)guest_mm.auxv_words * 4;
+    return guest_mm.auxv_words ? 0 : -1;
 }
 
 /* NAME under /proc/self/, /proc/thread-self/, /proc/<our pid>/, or their
@@ -124,8 +110,8 @@ long open_proc_self(const char *path, long open_flags)
         return open_virtual_stat(path, open_flags);
     if (is_own(path, "status") && guest_mm.stack_hi)
         return open_virtual_status(path, open_flags);
-    if (is_own(path, "auxv") && auxv_count)
-        return proc_memfd_with("auxv", open_flags, auxv_words, (size_t)auxv_count * 4);
+    if (is_own(path, "auxv") && guest_mm.auxv_words)
+        return proc_memfd_with("auxv", open_flags, guest_mm.auxv, (size_t)guest_mm.auxv_words * 4);
     /* Read live, like the kernel does (setproctitle-style edits show). */
     if (is_own(path, "cmdline") && guest_mm.arg_end > guest_mm.arg_start)
         return proc_memfd_with("cmdline", open_flags, (const void *)(uintptr_t)guest_mm.arg_start,

@@ -26,10 +26,9 @@ int maps_line_kept(uint64_t start, uint64_t end);
 /* proc_self_numa.c: writes numa_maps' lines of the mappings maps keeps to out;
  * 0 or -errno. */
 long fill_virtual_numa_maps(long out);
-/* Take (hold = 1) or release (0) the lock of each file's pass: for a fork
- * (proc_fork_prepare). */
-void proc_maps_hold(int hold);
-void proc_numa_hold(int hold);
+/* Each file's pass runs under its lock (base/spinlock.h); proc_lazy.c holds
+ * both across a fork. */
+extern int maps_lock, numa_lock;
 /* proc_self_stat.c: the kernel's file at path, with the x32 program's
  * numbers in place of the runner's */
 long open_virtual_stat(const char *path, long open_flags);

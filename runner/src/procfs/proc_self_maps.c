@@ -5,8 +5,10 @@
  * only the x32 task's 4 GiB is kept, and those two and the emulated brk area
  * get the kernel's labels: stack scanners, JITs and debuggers look for
  * [stack], [vdso] (AT_SYSINFO_EHDR is the start of its line) and [heap]. */
-#include "core/address_space.h"
-#include "loader/initial_stack.h"
+#include "base/spinlock.h"
+#include "base/x32_abi.h"
+#include "core/core.h"
+#include "loader/loader.h"
 #include "procfs/proc_self.h"
 #include "fastpath/fastpath.h"
 #include "procfs/proc_self_files.h"
@@ -39,7 +41,7 @@ static int parse_range(const char *line, uint64_t *start, uint64_t *end)
  * path (no kernel would have mapped it). */
 int maps_line_kept(uint64_t start, uint64_t end)
 {
-    return end <= 0xFFFFE000ULL && !is_stack_guard_range(start, end) &&
+    return end <= X32_TASK_SIZE && !is_stack_guard_range(start, end) &&
            !fastpath_hidden_range(start, end);
 }
 
@@ -82,16 +84,7 @@ static void write_header(long out, const char *line, size_t len, uint64_t start,
     raw_syscall3(SYS_write, out, buf, n);
 }
 
-static int maps_lock;
-
-void proc_maps_hold(int hold)
-{
-    if (!hold)
-        __atomic_store_n(&maps_lock, 0, __ATOMIC_RELEASE);
-    else
-        while (__atomic_exchange_n(&maps_lock, 1, __ATOMIC_ACQUIRE))
-            __builtin_ia32_pause();
-}
+int maps_lock;
 
 static void flush_block(long out, struct join_block *b, uint64_t brk_end)
 {
@@ -164,8 +157,7 @@ long fill_virtual_maps(long out, int smaps)
     if (raw_failed(src))
         return src;
     static struct maps_pass m; /* under maps_lock: one pass at a time */
-    while (__atomic_exchange_n(&maps_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    spin_lock(&maps_lock);
     m.out = out;
     m.smaps = smaps;
     m.keep = m.adding = 0;
@@ -173,7 +165,7 @@ long fill_virtual_maps(long out, int smaps)
     m.brk_end = ((uint64_t)guest_brk(0) + 4095) & ~4095ULL;
     proc_each_line(src, maps_line, &m);
     flush_block(out, &m.pending, m.brk_end);
-    __atomic_store_n(&maps_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&maps_lock);
     raw_syscall1(SYS_close, src);
     return 0;
 }

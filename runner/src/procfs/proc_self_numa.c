@@ -5,22 +5,14 @@
  * give the rest. */
 #include "procfs/proc_maps_join.h"
 #include "procfs/proc_self_files.h"
+#include "base/spinlock.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <fcntl.h>
 #include <sys/syscall.h>
 
 static char maps[256 * 1024];
-static int numa_lock;
-
-void proc_numa_hold(int hold)
-{
-    if (!hold)
-        __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
-    else
-        while (__atomic_exchange_n(&numa_lock, 1, __ATOMIC_ACQUIRE))
-            __builtin_ia32_pause();
-}
+int numa_lock;
 
 /* The maps line starting at `start`, searched from *cursor on (both files
  * list mappings in address order); its length, or 0. */
@@ -81,14 +73,13 @@ static void numa_line(char *line, size_t len, void *ctx)
 
 long fill_virtual_numa_maps(long out)
 {
-    while (__atomic_exchange_n(&numa_lock, 1, __ATOMIC_ACQUIRE))
-        __builtin_ia32_pause();
+    spin_lock(&numa_lock);
     long r = proc_read_small("/proc/self/maps", maps, sizeof maps);
     long src = r < 0 ? r
                      : raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/numa_maps",
                                     O_RDONLY | O_CLOEXEC, 0);
     if (raw_failed(src)) {
-        __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
+        spin_unlock(&numa_lock);
         return src;
     }
     static struct numa_pass n; /* under numa_lock */
@@ -99,6 +90,6 @@ long fill_virtual_numa_maps(long out)
     proc_each_line(src, numa_line, &n);
     flush_line(out, n.pending);
     raw_syscall1(SYS_close, src);
-    __atomic_store_n(&numa_lock, 0, __ATOMIC_RELEASE);
+    spin_unlock(&numa_lock);
     return 0;
 }

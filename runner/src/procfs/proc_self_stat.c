@@ -3,7 +3,7 @@
  * argv, a virtual size that counts the placeholders over the whole 128 TiB),
  * so the ones an x32 kernel takes from the program's mm are replaced with the
  * values start-up recorded in guest_mm (see proc_self.h). */
-#include "core/address_space.h"
+#include "core/core.h"
 #include "procfs/proc_self.h"
 #include "procfs/proc_self_files.h"
 #include "base/raw_syscall.h"

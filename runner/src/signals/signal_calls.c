@@ -7,7 +7,7 @@
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
-#include "gdb/stub/gdb.h"
+#include "core/core.h"
 #include "base/x32_abi.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -18,15 +18,10 @@ extern void host_restorer(void);
 uint64_t sanitize_guest_mask(uint64_t m)
 {
     uint64_t runner_owned = BIT(SIGSYS) | BIT(SIGKILL) | BIT(SIGSTOP);
-    if (gdb_active)
-        runner_owned |= BIT(GDB_STOP_SIGNAL); /* gdb's all-stop must reach every thread */
-    return m & ~runner_owned;
+    /* gdb's breakpoints and all-stop must reach every thread */
+    return m & ~(runner_owned | debugger_owned_signals());
 }
 
-void set_host_mask(uint64_t m, uint64_t *old)
-{
-    raw_syscall4(SYS_rt_sigprocmask, SIG_SETMASK, &m, old, 8);
-}
 
 /* SIGSEGV and SIGBUS always reach the runner, so that a bad guest pointer
  * met while translating a call becomes EFAULT (and a load from an
@@ -36,7 +31,7 @@ static int runner_needs(int sig) { return sig == SIGSEGV || sig == SIGBUS; }
 
 void install_host_action(int sig, const struct guest_sigaction *a)
 {
-    if (sig == SIGSYS || gdb_owns_signal(sig))
+    if (sig == SIGSYS || (debugger_owned_signals() & BIT(sig)))
         return; /* owned by the trap mechanism or the gdb stub; the guest's is virtual */
     struct kernel_sigaction k = {0};
     uint32_t keep = a->flags & (SA_NOCLDSTOP | SA_NOCLDWAIT | SA_RESTART);
@@ -81,6 +76,8 @@ static uint64_t inherited_ignored(int *ok)
 
 void signals_init(struct thread_state *main_thread)
 {
+    trap_hooks.deliver_pending = deliver_pending_signals;
+    trap_hooks.host_signal = host_signal_handler;
     struct guest_sighand *sh = &main_thread->own_sighand;
     main_thread->sighand = sh;
     main_thread->ss_flags = SS_DISABLE;

@@ -10,7 +10,7 @@
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
-#include "gdb/stub/gdb.h"
+#include "core/core.h"
 #include "base/x32_abi.h"
 #include <errno.h>
 #include <sys/syscall.h>
@@ -23,15 +23,6 @@
 #define UC_SIGCONTEXT_SS 2
 #define UC_STRICT_RESTORE_SS 4
 
-uint32_t fpstate_size(const void *fp)
-{
-    uint32_t magic, ext;
-    mem_copy(&magic, (const char *)fp + 464, 4);
-    mem_copy(&ext, (const char *)fp + 468, 4);
-    if (magic == FP_XSTATE_MAGIC1 && ext >= 512 && ext <= FPSTATE_MAX)
-        return ext;
-    return 512;
-}
 
 /* Re-sends a signal the guest leaves at SIG_DFL, so the kernel applies the
  * default action (terminate, core, stop) to the real process. */
@@ -71,7 +62,7 @@ int is_sync_fault(int sig, const siginfo_t *si)
 void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
                            const siginfo_t *info, const uint64_t *base_mask)
 {
-    if (gdb_active && !(sig = gdb_signal_stop(sig, info, uc))) {
+    if (debugger_hooks.signal_stop && !(sig = debugger_hooks.signal_stop(sig, info, uc))) {
         resolve_restart(t, uc); /* gdb suppressed it */
         return;
     }

@@ -5,15 +5,13 @@
  * EFAULT through the trap's recovery point, as a kernel's copy_from_user
  * would. */
 #include "signals/signal_internal.h"
-#include "core/interrupted.h"
-#include "fastpath/fastpath.h"
-#include "loader/initial_stack.h"
+#include "core/core.h"
+#include "loader/loader.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include <sys/syscall.h>
 
-extern char sigsys_restorer[], sigsys_restorer_end[];
 
 void host_signal_handler(int sig, siginfo_t *si, void *ctx)
 {
@@ -21,9 +19,10 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     struct thread_state *t = current_thread();
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 
-    if (fastpath_enabled && fastpath_host_signal(t, uc, sig, si))
+    if (fastpath_hooks.host_signal && fastpath_hooks.host_signal(t, uc, sig, si))
         return; /* the rewrite fast path: see fastpath_hook.c */
-    if (!in_runner_text(pc)) {
+    enum interrupted_place at = interrupted_at(t, uc);
+    if (on_guest_side(at)) {
         if (sig == SIGSEGV && si->si_code == SEGV_ACCERR &&
             in_stack_guard((uint64_t)si->si_addr)) {
             siginfo_t overflow = *si; /* a kernel's guard gap is unmapped */
@@ -59,8 +58,7 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
     /* The trap's tail, or its restorer about to sigreturn into guest_uc
      * (in_sigsys is already clear there): the result is set, so the signal
      * goes straight onto the guest context the trap will restore. */
-    if (t->guest_uc && ((t->in_sigsys && !t->in_syscall) ||
-                        (pc >= (uint64_t)sigsys_restorer && pc < (uint64_t)sigsys_restorer_end))) {
+    if (at == AT_SIGRETURN_TAIL && t->guest_uc) {
         deliver_signal(t, t->guest_uc, sig, si, 0);
         return;
     }
@@ -73,6 +71,6 @@ void host_signal_handler(int sig, siginfo_t *si, void *ctx)
      * guest's mask back.  Fault signals stay open, so a bad guest pointer met
      * later in this call still becomes EFAULT. */
     *uc_mask(uc) = ~(BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGILL) | BIT(SIGFPE) | BIT(SIGTRAP));
-    if (in_safe_syscall(pc))
+    if (at == AT_SAFE_SYSCALL)
         rewind_safe_syscall(uc);
 }

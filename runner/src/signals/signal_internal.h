@@ -5,11 +5,9 @@
 
 #include "signals/signals.h"
 
-#define BIT(sig) (1ULL << ((sig) - 1))
 /* The kernel's constant; glibc's MINSIGSTKSZ is a sysconf() call now. */
 #define X32_MINSIGSTKSZ 2048
 
-static inline uint64_t *uc_mask(ucontext_t *uc) { return (uint64_t *)&uc->uc_sigmask; }
 
 /* signal_calls.c */
 /* Sets the guest's mask in the trap frame (a virtual SIGSYS bit aside); an
@@ -20,10 +18,6 @@ int on_guest_altstack(const struct thread_state *t, uint64_t sp);
 int guest_ss_flags(const struct thread_state *t, uint64_t sp);
 
 /* signal_frame.c */
-/* Builds the x32 frame for `sig` on top of the guest context in `uc`, or
- * applies the guest's SIG_IGN/SIG_DFL; base_mask: a temporary-mask call's. */
-void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
-                    const siginfo_t *info, const uint64_t *base_mask);
 int is_sync_fault(int sig, const siginfo_t *si);
 
 #endif

@@ -4,18 +4,17 @@
 #ifndef X32RUN_SIGNALS_H
 #define X32RUN_SIGNALS_H
 
-#include "core/thread_state.h"
+#include "core/core.h"
+#include "base/x32_abi.h"
 
-/* The kernel's struct sigaction for rt_sigaction (x86-64 layout), which the
- * runner uses for its own handlers and for the guest's SIG_DFL/SIG_IGN. */
-struct kernel_sigaction {
-    void *handler;
-    unsigned long flags;
-    void *restorer;
-    uint64_t mask;
-};
+
+/* A signal's bit in a 64-bit mask, and a context's mask as one word. */
+#define BIT(sig) (1ULL << ((sig) - 1))
+static inline uint64_t *uc_mask(ucontext_t *uc) { return (uint64_t *)&uc->uc_sigmask; }
 
 /* signal_calls.c: the guest's signal system calls */
+/* At start-up: the main thread's signal table from the actions it inherited,
+ * and delivery and the host handler into core's trap_hooks. */
 void signals_init(struct thread_state *main_thread);
 long sys_rt_sigaction(struct thread_state *t, long sig, uint64_t act, uint64_t oact,
                       uint64_t setsize);
@@ -29,7 +28,6 @@ uint64_t guest_mask_of(const struct thread_state *t, ucontext_t *uc);
 long sys_sigaltstack(struct thread_state *t, ucontext_t *uc, uint64_t ss, uint64_t oss);
 /* Guest mask with the signals the runner needs removed. */
 uint64_t sanitize_guest_mask(uint64_t m);
-void set_host_mask(uint64_t m, uint64_t *old);
 /* Installs the host disposition that implements guest action `a` for sig. */
 void install_host_action(int sig, const struct guest_sigaction *a);
 
@@ -40,11 +38,12 @@ void sys_x32_rt_sigreturn(struct thread_state *t, ucontext_t *uc);
 /* Delivers signals queued while the runner was busy, onto the guest context
  * in the trap frame; resolves a pending ERESTARTSYS_MARK. */
 void deliver_pending_signals(struct thread_state *t, ucontext_t *uc);
-/* The magic at byte 464 of an FP state the kernel saved with XSAVE (struct
- * _fpx_sw_bytes); a 512-byte FXSAVE frame has none. */
-#define FP_XSTATE_MAGIC1 0x46505853U
-/* Bytes of the host FP state at fp (its XSAVE header's size, else 512). */
-uint32_t fpstate_size(const void *fp);
+
+/* Builds the x32 frame for `sig` on top of the guest context in `uc`, or
+ * applies the guest's SIG_IGN/SIG_DFL; base_mask: a temporary-mask call's
+ * (the rewrite fast path's hook delivers through it too). */
+void deliver_signal(struct thread_state *t, ucontext_t *uc, int sig,
+                    const siginfo_t *info, const uint64_t *base_mask);
 
 /* signal_host.c: the host handler of every signal the guest handles */
 void host_signal_handler(int sig, siginfo_t *si, void *ctx);

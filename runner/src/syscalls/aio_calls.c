@@ -1,11 +1,10 @@
 /* The x32 AIO context calls: io_setup (the ring must land below 4 GiB and its
  * context is a u32 there) and io_submit (an array of u32 iocb pointers, and
  * vectored iocbs whose x32 iovecs are widened). */
-#include "core/address_space.h"
+#include "core/core.h"
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
-#include "core/trap.h"
 #include "base/util.h"
 #include "base/x32_syscalls.h"
 #include <errno.h>

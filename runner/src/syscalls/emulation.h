@@ -2,7 +2,7 @@
 #ifndef X32RUN_EMULATION_H
 #define X32RUN_EMULATION_H
 
-#include "core/thread_state.h"
+#include "syscalls/syscalls.h"
 
 #include <stddef.h>
 #include <sys/uio.h>
@@ -22,18 +22,6 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g);
 long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g);
 /* ioctl.c */
 long sys_x32_ioctl(struct thread_state *t, const greg_t *g);
-/* threads.c */
-long emulate_clone(struct thread_state *t, ucontext_t *uc, uint64_t flags,
-                   uint64_t newsp, uint64_t ptid, uint64_t ctid, uint64_t tls);
-long emulate_clone3(struct thread_state *t, ucontext_t *uc, uint64_t args_ptr, uint64_t size);
-void emulate_thread_exit(struct thread_state *t, long status) __attribute__((noreturn));
-/* robust_list.c */
-long sys_set_robust_list(struct thread_state *t, uint64_t head, uint64_t len);
-long sys_get_robust_list(struct thread_state *t, long pid, uint64_t head_ptr, uint64_t len_ptr);
-void walk_robust_list(struct thread_state *t);
-void sync_robust_shadow(struct thread_state *t);
-/* threads.c: every live guest thread of process tgid, for exit_group */
-void walk_all_robust_lists(int tgid);
 /* execve.c */
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
                     uint64_t argv, uint64_t envp, long flags);

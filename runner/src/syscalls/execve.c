@@ -1,11 +1,11 @@
 /* execve/execveat from the guest.  An x32 target (or a "#!" script whose
  * interpreter is x32) re-executes the runner, since the kernel cannot load
  * it; anything else is a plain execve, and SUD is cleared by the exec. */
-#include "loader/elf_parse.h"
+#include "loader/loader.h"
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
 #include "syscalls/execve.h"
-#include "core/address_space.h"
+#include "core/core.h"
 #include "syscalls/native_env.h"
 #include "syscalls/paths.h"
 #include "syscalls/uname_release.h"

@@ -7,7 +7,7 @@
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include "base/util.h"
 #include <errno.h>
 #include <net/if.h>

@@ -3,7 +3,7 @@
  * IOV_MAX entries (the kernel refuses more with EINVAL too). */
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* x32 move_pages: the page list is an array of u32 pointers, widened here. */
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include <errno.h>
 #include <sys/syscall.h>
 

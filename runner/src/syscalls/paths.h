@@ -16,10 +16,6 @@ const char *guest_exe_path(void);
  * SYSROOT/path when that exists, else the host path.  /proc/self/exe names
  * the guest program.  Returns `path` itself or `buf`. */
 const char *redirect_path(const char *path, char *buf, size_t cap);
-int is_proc_self_exe(const char *path);
-/* For "/proc/self/X", "/proc/thread-self/X" and "/proc/<this process's pid>/X":
- * X; for any other path, NULL. */
-const char *own_proc_entry(const char *path);
 
 /* -L ROOT (QEMU user mode's interpreter prefix): every absolute path the program
  * opens, stats, execs or readlinks is ROOT/path when that exists, else the path

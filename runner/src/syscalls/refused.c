@@ -1,14 +1,12 @@
 /* The refused calls (refused.h).  Each reason says what would break if the call
  * went through; `--mode vm` runs such programs on a real x32 kernel instead. */
+#include "base/x32_abi.h"
 #include "syscalls/refused.h"
 #include "base/x32_syscalls.h"
 #include "fastpath/fastpath.h"
 #include <errno.h>
 #include <sys/syscall.h>
 
-#ifndef PR_SET_SYSCALL_USER_DISPATCH
-#define PR_SET_SYSCALL_USER_DISPATCH 59
-#endif
 #define PR_SET_SECCOMP 22
 #define ARCH_MAP_VDSO_X32 0x2001
 #define ARCH_SHSTK_ENABLE 0x5001

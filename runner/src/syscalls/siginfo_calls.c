@@ -5,7 +5,7 @@
 #include "base/guest_mem.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include "base/x32_syscalls.h"

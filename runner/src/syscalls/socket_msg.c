@@ -6,7 +6,7 @@
  * as the kernel would. */
 #include "syscalls/emulation.h"
 #include "base/guest_mem.h"
-#include "core/trap.h"
+#include "core/core.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include "base/x32_abi.h"

@@ -2,23 +2,18 @@
  * runs the native handler, so stripping X32_SYSCALL_BIT and forwarding the
  * six registers unchanged is exact (x32 glibc zero-extends pointers).  The
  * rest are dispatched here to translators. */
-#include "core/address_space.h"
-#include "loader/elf_parse.h"
+#include "core/core.h"
+#include "loader/loader.h"
 #include "syscalls/emulation.h"
 #include "fastpath/fastpath.h"
-#include "fastpath/fastpath_fs.h"
 #include "base/guest_mem.h"
-#include "loader/initial_stack.h"
 #include "syscalls/paths.h"
 #include "syscalls/refused.h"
-#include "procfs/proc_self.h"
-#include "procfs/proc_lazy.h"
+#include "procfs/procfs.h"
 #include "syscalls/uname_release.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "syscalls/syscall_table.h"
-#include "core/trap.h"
-#include "gdb/stub/gdb.h"
 #include "base/util.h"
 #include "base/x32_abi.h"
 #include <errno.h>
@@ -229,7 +224,8 @@ static long common_call_now(struct thread_state *t, ucontext_t *uc, unsigned lon
         emulate_thread_exit(t, (long)ARG1(g));
     case SYS_exit_group:
         walk_all_robust_lists(t->tgid);
-        gdb_report_exit((int)ARG1(g));
+        if (debugger_hooks.report_exit)
+            debugger_hooks.report_exit((int)ARG1(g)); /* gdb hears the W packet */
         return forward(t, nr, g);
     case SYS_open: {
         long fd = open_proc_self(path_of(nr, g), (long)ARG2(g));
@@ -378,3 +374,5 @@ long emulate_syscall(struct thread_state *t, ucontext_t *uc, uint64_t raw_nr)
         trace_call(nr, g, r == KEEP_RAX ? (long)g[REG_RAX] : r);
     return r;
 }
+
+void syscalls_install(void) { trap_hooks.emulate = emulate_syscall; }

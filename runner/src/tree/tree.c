@@ -6,9 +6,10 @@
  * exec-interposition library in LD_PRELOAD.  The one that changes no ids for
  * this user comes first (tree_ids.c).  This file chooses between them, runs the
  * command, and answers --probe. */
+#include "base/self_path.h"
 #include "tree/tree.h"
-#include "syscalls/paths.h"
-#include "front/probe.h"
+#include "syscalls/syscalls.h"
+#include "host/host.h"
 #include "tree/tree_mechanisms.h"
 #include "base/util.h"
 #include "tree/x32_target.h"
@@ -23,10 +24,9 @@
 
 static int self_path(char *buf, size_t cap)
 {
-    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
-    if (n <= 0)
+    const char *self = runner_path();
+    if (!self || (size_t)snprintf(buf, cap, "%s", self) >= cap)
         return -1;
-    buf[n] = 0;
     return 0;
 }
 

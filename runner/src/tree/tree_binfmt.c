@@ -10,9 +10,9 @@
  * every other id reads as the overflow id (tree_ids.c; tree.c prefers preload).
  * binfmt_misc looks up the nearest instance up the namespace chain, so the nested
  * namespace (and nested trees) use the registration. */
-#include "front/binfmt.h"
+#include "host/host.h"
 #include "tree/tree_mechanisms.h"
-#include "syscalls/paths.h"
+#include "syscalls/syscalls.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
  * (runner/preload/) that routes execve/execvp/posix_spawn... of x32 files to
  * x32-run.  It cannot reach static native programs or raw execve system calls. */
 #include "tree/tree_mechanisms.h"
-#include "loader/elf_parse.h"
-#include "syscalls/paths.h"
+#include "loader/loader.h"
+#include "syscalls/syscalls.h"
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * (x32-run --tree) or inside a native program (the preload library), never on
  * the trap path. */
 #include "tree/x32_target.h"
-#include "loader/elf_parse.h"
+#include "loader/loader.h"
 #include <fcntl.h>
 #include <unistd.h>
 

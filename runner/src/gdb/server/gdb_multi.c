@@ -7,8 +7,9 @@
  * waits for the next `run` or `attach`.  It is an ordinary process, so libc is
  * fine here; the gdb side uses gdb_packets.c, the program side the small
  * reader below (no acknowledgements: the relay turns them off first). */
+#include "base/self_path.h"
 #include "gdb/connect.h"
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
 #include "gdb/stub/gdb_frame.h"
 #include "gdb/server/gdb_multi.h"
 #include "base/util.h"
@@ -132,11 +133,9 @@ static const char *start_program(const char *p)
 {
     char *argv[256];
     int argc = 0;
-    char self[4096];
-    ssize_t sn = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (sn <= 0)
+    char *self = (char *)runner_path();
+    if (!self)
         return "E01";
-    self[sn] = 0;
     argv[argc++] = self;
     argv[argc++] = "-g";
     argv[argc++] = 0; /* fd:N, below */

@@ -2,7 +2,7 @@
  * program is asked with a queued SIGSYS to connect back to an abstract socket
  * named after this process, and is handed /proc/PID/mem as the proof that we
  * may debug it (gdb_attach.c is the program's side).  Ordinary process: libc. */
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
 #include "gdb/server/gdb_multi.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -12,8 +12,8 @@
  * is allowed exactly when a native gdb's PTRACE_ATTACH would be.
  *
  * Runs in the SIGSYS handler: raw system calls only. */
-#include "gdb/stub/gdb.h"
-#include "core/interrupted.h"
+#include "gdb/stub/stub.h"
+#include "core/core.h"
 #include "fastpath/fastpath.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -30,15 +30,15 @@
 static ucontext_t *stop_context(ucontext_t *uc)
 {
     struct thread_state *t = current_thread();
-    uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
-    if (fastpath_enabled && fastpath_in_stub_region(pc))
+    enum interrupted_place at = interrupted_at(t, uc);
+    if (at == AT_STUB)
         return 0;
-    if (!in_runner_text(pc))
+    if (at == AT_GUEST)
         return uc; /* guest code (or its vDSO) */
     /* Blocked in a guest's call (through SUD or the rewrite fast path's hook):
      * stop at its `syscall`, as ptrace would; the call is made again from the
      * start once gdb lets the thread go. */
-    ucontext_t *guest = in_safe_syscall(pc) ? guest_context_in_call(t, uc) : 0;
+    ucontext_t *guest = at == AT_SAFE_SYSCALL ? guest_context_in_call(t, uc) : 0;
     if (guest)
         rewind_safe_syscall(uc);
     return guest;

@@ -2,7 +2,7 @@
  * instruction): an int3 written over the first byte of an instruction through
  * gdb_mem_write, the original byte kept here.  Memory reads show the original
  * bytes, as a ptrace stub's would, so gdb's prologue analysis sees real code. */
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
 
 #define MAX_BREAKPOINTS 256
 

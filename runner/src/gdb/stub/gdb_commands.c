@@ -2,8 +2,8 @@
  * stopped (registers, memory, breakpoints, threads, qXfer objects) and the
  * resume packets (c, s, C, S, vCont) that end it.  Unknown packets get the
  * empty reply, as the protocol asks. */
-#include "gdb/stub/gdb.h"
-#include "procfs/proc_self.h"
+#include "gdb/stub/stub.h"
+#include "procfs/procfs.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include "base/x32_abi.h"

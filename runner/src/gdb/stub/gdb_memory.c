@@ -5,18 +5,18 @@
  * writes read-only text (where breakpoints go), as ptrace's POKETEXT does.
  * Only the guest's 4 GiB is reachable: the runner lives above it.  gdb sees
  * the program's own bytes where the rewrite fast path put a jump. */
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
+#include "base/x32_abi.h"
 #include "base/raw_syscall.h"
 #include "fastpath/fastpath.h"
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
-#define GUEST_TOP (1ULL << 32)
 
 static int in_guest(uint64_t addr, size_t n)
 {
-    return addr < GUEST_TOP && n <= GUEST_TOP - addr;
+    return addr < GUEST_LIMIT && n <= GUEST_LIMIT - addr;
 }
 
 /* n bytes at addr through /proc/self/mem, read (pread64) or written

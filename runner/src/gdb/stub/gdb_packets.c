@@ -2,7 +2,7 @@
  * opened (or gdb_attach.c was handed): the protocol's framing, $data#cs with
  * '+'/'-' acknowledgements, hex and the X packet's binary escapes.  This runs
  * in the SIGTRAP handler with the guest's %fs: raw system calls only. */
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
 #include "gdb/stub/gdb_frame.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"

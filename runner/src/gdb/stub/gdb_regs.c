@@ -3,7 +3,7 @@
  * and SSE from the FXSAVE image behind uc_mcontext.fpregs.  x32 is the amd64
  * register set; only the architecture name (i386:x64-32) differs, which
  * makes gdb use 4-byte pointers and longs. */
-#include "gdb/stub/gdb.h"
+#include "gdb/stub/stub.h"
 #include "signals/signals.h"
 #include "base/util.h"
 #include <cpuid.h>

@@ -2,9 +2,9 @@
  * (SIGTRAP from a breakpoint or a step, or a signal the runner is about to
  * deliver) takes the stub's lock, stops the other threads, tells gdb why,
  * and serves packets on its own altstack until gdb resumes it. */
-#include "gdb/stub/gdb.h"
-#include "core/interrupted.h"
-#include "syscalls/paths.h"
+#include "gdb/stub/stub.h"
+#include "core/core.h"
+#include "syscalls/syscalls.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
 #include "base/util.h"
@@ -84,7 +84,7 @@ static void sigtrap_handler(int sig, siginfo_t *si, void *ctx)
     ucontext_t *uc = ctx;
     greg_t *g = uc->uc_mcontext.gregs;
     uint64_t pc = (uint64_t)g[REG_RIP], bp_addr = 0;
-    if (!gdb_active || in_runner_text(pc)) {
+    if (!gdb_active || !on_guest_side(interrupted_at(current_thread(), uc))) {
         host_signal_handler(sig, si, ctx);
         return;
     }
@@ -197,4 +197,32 @@ void gdb_stub_start(uint64_t entry, const char *exe)
     gdb_active = 1;
     if (gdb_bp_insert(entry, 1))
         die(126, "gdb stub: cannot place the start-up breakpoint at 0x%lx", (unsigned long)entry);
+}
+
+/* SIGTRAP (breakpoints, steps) and the all-stop signal belong to the stub while
+ * gdb is attached: no guest action or mask may take them. */
+static uint64_t owned_signals(void)
+{
+    return gdb_active ? (1ULL << (SIGTRAP - 1)) | (1ULL << (GDB_STOP_SIGNAL - 1)) : 0;
+}
+
+static void fork_child_free(struct thread_state *self, ucontext_t *uc)
+{
+    (void)self;
+    gdb_forked_child(uc);
+}
+
+void gdb_install(void)
+{
+    /* follow-fork-mode parent: the child runs free of the parent's session. */
+    static const struct fork_hooks session = {
+        .name = "gdb's session", .policy = FORK_RESET, .child = fork_child_free,
+    };
+    debugger_hooks = (struct debugger_hooks){
+        .attach_request = gdb_attach_request,
+        .owned_signals = owned_signals,
+        .signal_stop = gdb_signal_stop,
+        .report_exit = gdb_report_exit,
+    };
+    fork_register(&session);
 }

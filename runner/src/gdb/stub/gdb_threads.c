@@ -3,8 +3,8 @@
  * context kept for gdb's g/G; a resume releases them.  A thread that blocks
  * in a system call parks too: its guest context is then the trap frame's.
  * The table is indexed by slot; threads come and go through threads.c's list. */
-#include "gdb/stub/gdb.h"
-#include "core/interrupted.h"
+#include "gdb/stub/stub.h"
+#include "core/core.h"
 #include "fastpath/fastpath.h"
 #include "base/raw_syscall.h"
 #include "signals/signals.h"
@@ -78,11 +78,10 @@ static void stop_handler(int sig, siginfo_t *si, void *ctx)
         return; /* that stop is over already */
     ucontext_t *uc = ctx;
     struct thread_state *t = current_thread();
-    uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     /* Stopped inside the runner (a blocking call): gdb sees the guest's
      * registers at its `syscall`, from the rewrite fast path's hook or the
      * SIGSYS frame. */
-    ucontext_t *guest = in_runner_text(pc) ? guest_context_in_call(t, uc) : 0;
+    ucontext_t *guest = on_guest_side(interrupted_at(t, uc)) ? 0 : guest_context_in_call(t, uc);
     if (guest)
         uc = guest;
     int tid = (int)raw_syscall0(SYS_gettid);

@@ -1,0 +1,6 @@
+/* The hook tables (hooks.h): empty until front/ fills them at start-up. */
+#include "core/hooks.h"
+
+struct trap_hooks trap_hooks;
+struct fastpath_hooks fastpath_hooks;
+struct debugger_hooks debugger_hooks;
