@@ -93,6 +93,24 @@ else
     fail docs-installed-links "$(head -n 1 "$T/installed-links.out")$(grep -c '](\.\./' "$_inst") link(s) to ../ in $_inst"
 fi
 
+# runner/README.md's support table is the system-call table's own output
+# (runner/tools/support_table.c, linked with the runner's objects).
+_st=$T/support-table-build
+if ! command -v make > /dev/null 2>&1 || ! command -v cc > /dev/null 2>&1; then
+    skip runner-support-table-current "make or cc is missing (build-essential)"
+elif ! make -s -C "$TOP/runner" MAKEFLAGS= BUILD="$_st" "$_st/support-table" > "$T/support-table.log" 2>&1; then
+    fail runner-support-table-current "the table printer does not build: $(tail -n 1 "$T/support-table.log")"
+else
+    "$_st/support-table" > "$T/support-table.md"
+    awk '/^<!-- support table: begin/ { f = 1; next } /^<!-- support table: end/ { f = 0 } f' \
+        "$TOP/runner/README.md" > "$T/support-table.readme"
+    if [ -s "$T/support-table.md" ] && cmp -s "$T/support-table.md" "$T/support-table.readme"; then
+        pass runner-support-table-current
+    else
+        fail runner-support-table-current "runner/README.md's table is not the call table's (run make -C runner support-table-update): $(diff "$T/support-table.readme" "$T/support-table.md" | sed -n 2p | cut -c1-160)"
+    fi
+fi
+
 # Option drift, both ways; the installed programs come from the SDK under test. First a
 # fixture with one option documented but not in --help and one the other way round, so
 # the real check can fail.

@@ -82,7 +82,7 @@ else
     cp -R "$root/runner/src" "$fl_src"
     cp -R "$tp_build" "$fl_build"
     sed -i '1i #include "front/cli.h"' "$fl_src/core/trap.c"
-    sed -i '1i #include "fastpath/fastpath_fs.h"' "$fl_src/syscalls/refused.c"
+    sed -i '1i #include "fastpath/fastpath_fs.h"' "$fl_src/syscalls/calls_memory.c"
     printf 'int print_probe(const char *);
 int planted_up(void) { return print_probe("/"); }
 ' > "$TEST_TMP/planted_up.c"
@@ -103,7 +103,7 @@ int planted_up(void) { return print_probe("/"); }
                 else fail "$1" "want '$2', got: $(head -n 3 "$TEST_TMP/log/floor-planted.log" | tr '\n' ' ')"; fi
             }
             check_floor floor_check_finds_upward_include "floor-check: core/trap.c includes front/cli.h: front is above core"
-            check_floor floor_check_finds_private_header "floor-check: syscalls/refused.c includes fastpath/fastpath_fs.h: only fastpath/fastpath.h is fastpath's public header"
+            check_floor floor_check_finds_private_header "floor-check: syscalls/calls_memory.c includes fastpath/fastpath_fs.h: only fastpath/fastpath.h is fastpath's public header"
             check_floor floor_check_finds_upward_call "floor-check: core/planted_up.o calls print_probe, defined in front, above core"
         fi
     fi

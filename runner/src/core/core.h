@@ -15,6 +15,7 @@
 #include "core/address_space.h"
 #include "core/interrupted.h"
 #include "core/guest_mm.h"
+#include "core/call_table.h"
 #endif
 
 #endif

@@ -48,5 +48,12 @@ long run_emulated_call(struct thread_state *t, ucontext_t *uc, uint64_t nr,
 #define ARG4(g) ((uint64_t)(g)[REG_R10])
 #define ARG5(g) ((uint64_t)(g)[REG_R8])
 #define ARG6(g) ((uint64_t)(g)[REG_R9])
+/* Argument n (1-6) of the call in g, for code that picks the argument by number
+ * (a call_row's path_arg or fd_arg). */
+static inline uint64_t call_arg(const greg_t *g, int n)
+{
+    static const int regs[6] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
+    return (uint64_t)g[regs[n - 1]];
+}
 
 #endif

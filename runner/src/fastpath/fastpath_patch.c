@@ -72,21 +72,12 @@ static struct {
     uint32_t seen;
 } trap_slots[TRAP_SLOTS];
 
+/* Not the calls that read or rewrite the signal frame, the mask or the stack,
+ * nor arch_prctl, which may take %gs, which the hook's exit reads
+ * (fastpath_gs.c): their rows say CALL_KEEP_TRAPPED. */
 int fastpath_call_rewritable(unsigned long nr)
 {
-    switch (nr) {
-    /* they read or rewrite the signal frame, the mask or the stack */
-    case X32_NR_rt_sigreturn: case X32_NR_execve: case X32_NR_execveat:
-    case X32_NR_sigaltstack: case SYS_rt_sigprocmask: case SYS_rt_sigsuspend:
-    case SYS_ppoll: case SYS_pselect6: case SYS_epoll_pwait: case SYS_epoll_pwait2:
-    case SYS_io_pgetevents: case SYS_clone: case SYS_clone3: case SYS_fork:
-    case SYS_vfork: case SYS_exit: case SYS_exit_group:
-    /* may take %gs, which the hook's exit reads (fastpath_gs.c) */
-    case SYS_arch_prctl:
-        return 0;
-    default:
-        return nr <= X32_NR_LAST_SPECIFIC;
-    }
+    return nr <= X32_NR_LAST_SPECIFIC && !call_has(nr, CALL_KEEP_TRAPPED);
 }
 
 

@@ -114,14 +114,7 @@ int xonly_read_fault(int sig, const siginfo_t *si)
  * not point at the page the kernel could not read. */
 static int reads_through_vectors(uint64_t nr)
 {
-    switch (nr & ~X32_SYSCALL_BIT) {
-    case X32_NR_readv: case X32_NR_writev: case X32_NR_preadv: case X32_NR_pwritev:
-    case X32_NR_preadv2: case X32_NR_pwritev2: case X32_NR_sendmsg: case X32_NR_sendmmsg:
-    case X32_NR_vmsplice: case X32_NR_process_vm_readv: case X32_NR_process_vm_writev:
-        return 1;
-    default:
-        return 0;
-    }
+    return call_has(nr & ~X32_SYSCALL_BIT, CALL_VECTOR_BUFFERS);
 }
 
 int xonly_expose_arguments(uint64_t nr, const greg_t *g)
@@ -130,10 +123,9 @@ int xonly_expose_arguments(uint64_t nr, const greg_t *g)
         return 0;
     if (reads_through_vectors(nr))
         return fastpath_expose_all(); /* rare: EFAULT, execute-only pages and a vector */
-    static const int regs[6] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
     int any = 0;
     for (int i = 0; i < 6; i++) {
-        uint64_t page = (uint64_t)g[regs[i]] & ~4095ULL;
+        uint64_t page = call_arg(g, i + 1) & ~4095ULL;
         if (page >= X32_TASK_SIZE)
             continue;
         /* a buffer on the page, or one that runs on into the next */

@@ -148,41 +148,19 @@ void proc_lazy_before_call(unsigned long nr, const greg_t *g)
         if ((int)ARG1(g) != (int)ARG2(g))
             settle(ARG2(g), 1);
         return;
-    case SYS_mmap: /* (addr, len, prot, flags, fd, offset) */
-        settle(ARG5(g), 0);
+    default: {
+        /* The rows say which calls touch every descriptor (fork, clone, exec,
+         * close_range) and which argument names a descriptor a call reads or
+         * maps (read, mmap, sendfile, fstat with AT_EMPTY_PATH...). */
+        const struct call_row *row = call_row(nr);
+        if (!row)
+            return;
+        if (row->facts & CALL_ALL_FDS)
+            settle_all();
+        else if (row->fd_arg)
+            settle(call_arg(g, row->fd_arg), 0);
         return;
-    case SYS_sendfile: /* (out, in, offset, count) */
-        settle(ARG2(g), 0);
-        return;
-    case SYS_clone:
-    case SYS_clone3:
-    case SYS_fork:
-    case SYS_vfork:
-    case SYS_close_range:
-    case X32_NR_execve:
-    case X32_NR_execveat:
-        settle_all();
-        return;
-    case SYS_read:
-    case SYS_pread64:
-    case X32_NR_readv:
-    case X32_NR_preadv:
-    case X32_NR_preadv2:
-    case SYS_lseek:
-    case SYS_fstat:
-    case SYS_newfstatat: /* with AT_EMPTY_PATH */
-    case SYS_statx:
-    case SYS_fstatfs:
-    case X32_NR_ioctl:
-    case SYS_splice:
-    case SYS_tee:
-    case SYS_copy_file_range:
-    case SYS_readahead:
-    case SYS_fadvise64:
-        settle(ARG1(g), 0);
-        return;
-    default:
-        return;
+    }
     }
 }
 

@@ -22,6 +22,45 @@ long sys_msg_call(struct thread_state *t, unsigned long nr, const greg_t *g);
 long sys_sockopt_call(struct thread_state *t, unsigned long nr, const greg_t *g);
 /* ioctl.c */
 long sys_x32_ioctl(struct thread_state *t, const greg_t *g);
+/* The family files' handlers, named in call_table.c's rows (the shape of
+ * call_row.handler). */
+#define CALL_HANDLER(name) \
+    long name(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
+/* calls_memory.c */
+CALL_HANDLER(call_mmap);
+CALL_HANDLER(call_munmap);
+CALL_HANDLER(call_range_aligned);
+CALL_HANDLER(call_range);
+CALL_HANDLER(call_mremap);
+CALL_HANDLER(call_brk);
+CALL_HANDLER(call_shmat);
+CALL_HANDLER(call_rlimit);
+/* calls_files.c */
+CALL_HANDLER(call_redirected_path);
+CALL_HANDLER(call_open);
+CALL_HANDLER(call_readlink);
+/* The path argument of call nr (its row's path_arg), or 0. */
+const char *call_path(unsigned long nr, const greg_t *g);
+/* calls_process.c */
+CALL_HANDLER(call_arch_prctl);
+CALL_HANDLER(call_clone);
+CALL_HANDLER(call_exit) __attribute__((noreturn));
+CALL_HANDLER(call_exit_group);
+CALL_HANDLER(call_execve);
+CALL_HANDLER(call_robust_list);
+CALL_HANDLER(call_uname);
+/* calls_signals.c */
+CALL_HANDLER(call_rt_sigaction);
+CALL_HANDLER(call_rt_sigreturn);
+CALL_HANDLER(call_rt_sigprocmask);
+CALL_HANDLER(call_rt_sigpending);
+CALL_HANDLER(call_sigaltstack);
+CALL_HANDLER(call_with_temp_mask);
+CALL_HANDLER(call_pidfd_send_signal);
+/* call_table.c: the rows, and the refusals of calls that have none */
+extern const struct call_row *const x32_call_rows;
+extern const struct refusal refused_no_such_call, refused_native_only, refused_no_translator;
+
 /* execve.c */
 long emulate_execve(struct thread_state *t, ucontext_t *uc, long dirfd, uint64_t path,
                     uint64_t argv, uint64_t envp, long flags);

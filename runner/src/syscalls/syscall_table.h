@@ -1,5 +1,5 @@
-/* x32's system-call table as the dispatcher and the trace need it: names and
- * which numbers are x86-64-only (syscalls/syscall_table.c). */
+/* The x32 calls' names (syscalls/syscall_table.c); their rows are
+ * call_table.c (core/call_table.h). */
 #ifndef X32RUN_SYSCALL_TABLE_H
 #define X32RUN_SYSCALL_TABLE_H
 
@@ -7,7 +7,5 @@
 #include "base/x32_syscalls.h"
 
 const char *syscall_name(unsigned long nr);
-/* Native-only ("64") entries of syscall_64.tbl: an x32 task gets ENOSYS. */
-int is_native_only(unsigned long nr);
 
 #endif
