@@ -3,6 +3,7 @@
  * built for the new program: its environment with the tree put back, and the
  * runner's command line. */
 #define _GNU_SOURCE
+#include "base/preload_list.h"
 #include "x32_exec_preload.h"
 #include <dlfcn.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ spawn_fn real_posix_spawn, real_posix_spawnp;
 
 char runner[PATH_MAX];
 static char var_tree[] = "X32_TREE=preload";
-static char var_runner[VAR_MAX], var_lib[VAR_MAX], var_preload[VAR_MAX];
+static char var_runner[VAR_MAX], var_lib[VAR_MAX];
 const char *lib;
 
 __attribute__((constructor)) static void init(void)
@@ -37,7 +38,6 @@ __attribute__((constructor)) static void init(void)
     strcpy(runner, r);
     snprintf(var_runner, sizeof var_runner, "X32_TREE_RUNNER=%s", r);
     snprintf(var_lib, sizeof var_lib, "X32_TREE_PRELOAD=%s", l);
-    snprintf(var_preload, sizeof var_preload, "LD_PRELOAD=%s", l);
     lib = var_lib + strlen("X32_TREE_PRELOAD=");
 }
 
@@ -76,7 +76,7 @@ int tree_env(char *const *envp, struct vec *out, char **stack, char *prebuf, siz
     size_t n = count(envp);
     if (vec_get(out, stack, n + 5) != 0)
         return -1;
-    int has_tree = 0, has_runner = 0, has_lib = 0, has_pre = 0;
+    int has_tree = 0, has_runner = 0, has_lib = 0;
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         char *e = envp[i];
@@ -84,16 +84,8 @@ int tree_env(char *const *envp, struct vec *out, char **stack, char *prebuf, siz
             has_tree = 1;
         else if (strncmp(e, "X32_TREE_RUNNER=", 16) == 0)
             has_runner = 1;
-        else if (strncmp(e, "X32_TREE_PRELOAD=", 17) == 0)
+        else if (strncmp(e, TREE_LIB_VAR, strlen(TREE_LIB_VAR)) == 0)
             has_lib = 1;
-        else if (strncmp(e, "LD_PRELOAD=", 11) == 0 && !has_pre) {
-            has_pre = 1;
-            if (!strstr(e + 11, lib)) {
-                int len = snprintf(prebuf, cap, "LD_PRELOAD=%s%s%s", lib, e[11] ? ":" : "", e + 11);
-                if (len > 0 && (size_t)len < cap)
-                    e = prebuf;
-            }
-        }
         out->v[k++] = e;
     }
     if (!has_tree)
@@ -102,9 +94,12 @@ int tree_env(char *const *envp, struct vec *out, char **stack, char *prebuf, siz
         out->v[k++] = var_runner;
     if (!has_lib)
         out->v[k++] = var_lib;
-    if (!has_pre)
-        out->v[k++] = var_preload;
     out->v[k] = 0;
+    /* The tree's library first in LD_PRELOAD (a whole entry, as ld.so splits the
+     * list), by the runner's one LD_PRELOAD editor (src/base/preload_list.c). */
+    const char *old = env_value(out->v, PRELOAD_VAR);
+    if (!old || !preload_list_has(old, lib))
+        preload_put_front(out->v, lib, prebuf, cap);
     return 0;
 }
 
