@@ -18,6 +18,11 @@
 #                                 where core/trap.c includes front/'s header, where
 #                                 syscalls/ includes one of fastpath/'s private headers,
 #                                 and on an object in core/ that calls front/'s code
+#   maps_reader_parses_the_file   base/maps.c, the one /proc/self/maps reader, parses
+#                                 every line as awk does, and its stream reads what a
+#                                 copy read at once holds (runner/src's trap path uses it
+#                                 for the address space, the virtual size and, on
+#                                 kernels before 6.11, the fast path's site queries)
 #   floor_rule                    the runner's own sources and objects keep the floors
 #                                 (runner/README.md, "Architecture")
 # All need the host's make, cc, nm and objdump (what building runner/ needs).
@@ -25,7 +30,7 @@
 tp_build=$TEST_TMP/trap-path-build
 tp_log=$TEST_TMP/log/trap-path-build.log
 
-tp_cases="trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule runner_built_here_runs floor_check_finds_upward_include floor_check_finds_private_header floor_check_finds_upward_call floor_rule"
+tp_cases="maps_reader_parses_the_file trap_path_check_finds_printf trap_path_check_finds_vector trap_path_check_finds_call_out trap_path_rule runner_built_here_runs floor_check_finds_upward_include floor_check_finds_private_header floor_check_finds_upward_call floor_rule"
 if ! command -v make >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1 \
         || ! command -v nm >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
     for _c in $tp_cases; do skip "$_c" "make, cc, nm or objdump is missing (build-essential)"; done
@@ -75,6 +80,33 @@ else
     else
         fail trap_path_rule "$(grep -m 1 '^trap-path-check:' "$TEST_TMP/log/trap-path.log" || reason "$TEST_TMP/log/trap-path.log")"
         grep '^trap-path-check:' "$TEST_TMP/log/trap-path.log" | sed 's/^/    | /'
+    fi
+    # The maps reader against awk's reading of the same text.
+    _mr=$TEST_TMP/maps-reader
+    if ! cc -O2 -I"$root/runner/src" -o "$_mr" "$here/host/maps_reader.c" "$root/runner/src/base/maps.c" \
+            "$root/runner/src/base/util.c" >"$TEST_TMP/log/maps-reader.log" 2>&1; then
+        fail maps_reader_parses_the_file "it does not build: $(reason "$TEST_TMP/log/maps-reader.log")"
+    elif ! "$_mr" > "$_mr.out" 2>>"$TEST_TMP/log/maps-reader.log"; then
+        fail maps_reader_parses_the_file "it failed: $(reason "$TEST_TMP/log/maps-reader.log")"
+    else
+        awk 'function h(x) { sub(/^0+/, "", x); return x == "" ? "0" : x }
+            /^--$/ { exit }
+            { split($1, r, "-"); split($4, d, ":"); name = ""
+              for (i = 6; i <= NF; i++) name = name (i > 6 ? " " : "") $i
+              print h(r[1]), h(r[2]), $2, h($3), h(d[1]), h(d[2]), $5, name }' "$_mr.out" > "$_mr.awk"
+        awk '/^--$/ { n++; next } n == 1' "$_mr.out" > "$_mr.text"
+        # the stream: the same mappings as the copy, apart from what changed between reads
+        awk '/^--$/ { n++; next } n == 2 { print $1 }' "$_mr.out" > "$_mr.stream"
+        if [ ! -s "$_mr.text" ]; then
+            fail maps_reader_parses_the_file "maps_each_text parsed no line of $(grep -c . "$_mr.out") read"
+        elif ! cmp -s "$_mr.awk" "$_mr.text"; then
+            fail maps_reader_parses_the_file "its parse differs from awk's: $(diff "$_mr.awk" "$_mr.text" | sed -n '2p;4p' | tr '\n' ' ')"
+        elif [ "$(cut -d' ' -f1 "$_mr.text" | head -n 3)" != "$(head -n 3 "$_mr.stream")" ] \
+                || [ "$(wc -l < "$_mr.stream")" -lt "$(( $(wc -l < "$_mr.text") - 2 ))" ]; then
+            fail maps_reader_parses_the_file "the stream read $(wc -l < "$_mr.stream") mappings, the copy $(wc -l < "$_mr.text")"
+        else
+            pass maps_reader_parses_the_file
+        fi
     fi
     # The floors: first a planted copy, so that the real check can be seen to fail.
     fl_src=$TEST_TMP/floor-src fl_build=$TEST_TMP/floor-build

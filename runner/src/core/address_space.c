@@ -8,6 +8,7 @@
 #include "core/guest_mm.h"
 #include "base/x32_abi.h"
 #include "base/spinlock.h"
+#include "base/maps.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
 #include <errno.h>
@@ -59,6 +60,20 @@ static void fill_gap(uint64_t start, uint64_t end)
         debug_log("VA steal: could not cover %lx-%lx (%ld)", start, end, r);
 }
 
+/* Each mapping in turn (a copy of the file: the steal maps memory as it goes):
+ * the gap before it is covered, leaving room under the runner's stack to grow. */
+static int steal_gap_before(const struct maps_line *l, void *arg)
+{
+    uint64_t *prev_end = arg, gap_end = l->start;
+    if (str_eq(l->name, "[stack]"))
+        gap_end = l->start > STACK_SLACK ? l->start - STACK_SLACK : 0;
+    if (gap_end > *prev_end)
+        fill_gap(*prev_end, gap_end);
+    if (l->end > *prev_end)
+        *prev_end = l->end;
+    return 0;
+}
+
 static void steal_high_va(void)
 {
     static char maps[256 * 1024];
@@ -76,23 +91,7 @@ static void steal_high_va(void)
     maps[len] = 0;
 
     uint64_t prev_end = 0;
-    for (const char *p = maps; *p;) {
-        uint64_t start = parse_hex(&p);
-        p++; /* '-' */
-        uint64_t end = parse_hex(&p);
-        const char *eol = p;
-        while (*eol && *eol != '\n')
-            eol++;
-        int is_stack = eol - p >= 7 && mem_eq(eol - 7, "[stack]", 7);
-        uint64_t gap_end = start;
-        if (is_stack)
-            gap_end = start > STACK_SLACK ? start - STACK_SLACK : 0;
-        if (gap_end > prev_end)
-            fill_gap(prev_end, gap_end);
-        if (end > prev_end)
-            prev_end = end;
-        p = *eol ? eol + 1 : eol;
-    }
+    maps_each_text(maps, steal_gap_before, &prev_end);
     fill_gap(prev_end, USER_TOP);
 }
 
@@ -200,47 +199,18 @@ static struct rlimit guest_as_limit = {RLIM_INFINITY, RLIM_INFINITY};
 /* Bytes mapped below 4 GiB, from /proc/self/maps: read only while the guest
  * has a finite RLIMIT_AS (or reads its virtual size), so the common case costs
  * nothing. */
+static int add_guest_bytes(const struct maps_line *l, void *arg)
+{
+    uint64_t *total = arg;
+    if (l->start < X32_TASK_SIZE && l->end > l->start)
+        *total += (l->end < X32_TASK_SIZE ? l->end : X32_TASK_SIZE) - l->start;
+    return 0;
+}
+
 uint64_t guest_mapped_bytes(void)
 {
-    long fd = raw_syscall4(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-    if (raw_failed(fd))
-        return 0;
-    char buf[4096];
-    size_t have = 0;
     uint64_t total = 0;
-    int eof = 0;
-    for (;;) {
-        if (!eof && have < sizeof buf - 1) {
-            long n = raw_syscall3(SYS_read, fd, buf + have, sizeof buf - 1 - have);
-            if (n <= 0)
-                eof = 1;
-            else
-                have += (size_t)n;
-        }
-        /* have < sizeof buf always; the bound is restated for GCC 14+, whose
-         * -Wstringop-overflow cannot see it across the loop. */
-        buf[have < sizeof buf ? have : sizeof buf - 1] = 0;
-        size_t nl = 0;
-        while (nl < have && buf[nl] != '\n')
-            nl++;
-        if (nl == have) {
-            if (eof)
-                break;
-            if (have == sizeof buf - 1)
-                have = 0; /* an overlong line (a long path): its range is lost */
-            continue;
-        }
-        const char *p = buf;
-        uint64_t start = parse_hex(&p);
-        p++; /* '-' */
-        uint64_t end = parse_hex(&p);
-        if (start < X32_TASK_SIZE && end > start)
-            total += (end < X32_TASK_SIZE ? end : X32_TASK_SIZE) - start;
-        have -= nl + 1;
-        for (size_t i = 0; i < have; i++)
-            buf[i] = buf[nl + 1 + i];
-    }
-    raw_syscall1(SYS_close, fd);
+    maps_each(add_guest_bytes, &total);
     return total;
 }
 

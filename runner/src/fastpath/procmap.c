@@ -6,93 +6,29 @@
  * every kernel x32-run runs on.  The first ENOTTY/EINVAL switches to the file
  * for good.  Runs in the SIGSYS handler: raw system calls and a small stack
  * buffer, no allocation. */
+#include "base/maps.h"
 #include "fastpath/procmap.h"
 #include <errno.h>
 
 static int query_ioctl_missing;
 
-/* Parses a hexadecimal field at *p; moves *p past it. */
-static uint64_t hex_field(const char **p)
+/* The line holding addr: fills q (each's arg) and stops the walk. */
+static int holds_addr(const struct maps_line *l, void *arg)
 {
-    uint64_t v = 0;
-    for (;; (*p)++) {
-        char c = **p;
-        if (c >= '0' && c <= '9')
-            v = v * 16 + (uint64_t)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = v * 16 + (uint64_t)(c - 'a' + 10);
-        else
-            return v;
-    }
-}
-
-static uint64_t dec_field(const char **p)
-{
-    uint64_t v = 0;
-    for (; **p >= '0' && **p <= '9'; (*p)++)
-        v = v * 10 + (uint64_t)(**p - '0');
-    return v;
-}
-
-/* One line's head, "start-end perms offset major:minor inode": fills q and
- * returns 1 when the mapping holds addr. */
-static int line_holds(const char *line, uint64_t addr, struct procmap_query *q)
-{
-    const char *p = line;
-    uint64_t start = hex_field(&p);
-    if (*p++ != '-')
+    struct procmap_query *q = arg;
+    uint64_t addr = q->query_addr;
+    if (addr < l->start || addr >= l->end)
         return 0;
-    uint64_t end = hex_field(&p);
-    if (addr < start || addr >= end || *p++ != ' ')
-        return 0;
-    uint64_t flags = 0;
-    if (p[0] == 'r')
-        flags |= PM_READ;
-    if (p[1] == 'w')
-        flags |= PM_WRITE;
-    if (p[2] == 'x')
-        flags |= PM_EXEC;
-    if (p[3] == 's')
-        flags |= PM_SHARED;
-    p += 5;
-    q->vma_start = start;
-    q->vma_end = end;
-    q->vma_flags = flags;
-    q->vma_offset = hex_field(&p);
-    p++;
-    q->dev_major = (uint32_t)hex_field(&p);
-    p++;
-    q->dev_minor = (uint32_t)hex_field(&p);
-    p++;
-    q->inode = dec_field(&p);
+    q->vma_start = l->start;
+    q->vma_end = l->end;
+    q->vma_flags = (l->perms[0] == 'r' ? PM_READ : 0) | (l->perms[1] == 'w' ? PM_WRITE : 0) |
+                   (l->perms[2] == 'x' ? PM_EXEC : 0) | (l->perms[3] == 's' ? PM_SHARED : 0);
+    q->vma_offset = l->offset;
+    q->dev_major = l->dev_major;
+    q->dev_minor = l->dev_minor;
+    q->inode = l->inode;
     q->vma_page_size = 4096;
     return 1;
-}
-
-/* The line holding addr in /proc/self/maps, open and unread as fd, streamed
- * through a 1 KiB buffer; only each line's first 95 characters are kept (the
- * path is not needed). */
-static long maps_query(long fd, uint64_t addr, struct procmap_query *q)
-{
-    char buf[1024], head[96];
-    unsigned used = 0;
-    long r = -ENOENT, n;
-    while (r == -ENOENT && (n = raw_syscall3(SYS_read, fd, buf, sizeof buf)) > 0) {
-        for (long i = 0; i < n; i++) {
-            if (buf[i] != '\n') {
-                if (used < sizeof head - 1)
-                    head[used++] = buf[i];
-                continue;
-            }
-            head[used] = 0;
-            used = 0;
-            if (line_holds(head, addr, q)) {
-                r = 0;
-                break;
-            }
-        }
-    }
-    return r;
 }
 
 long procmap_query_at(uint64_t addr, struct procmap_query *q)
@@ -106,12 +42,13 @@ long procmap_query_at(uint64_t addr, struct procmap_query *q)
     long r = -ENOTTY;
     if (!query_ioctl_missing)
         r = raw_syscall3(SYS_ioctl, fd, PROCMAP_QUERY, q);
-    if (r == -ENOTTY || r == -EINVAL) {
-        /* before 6.11; the ioctl moved nothing: the file reads from its start */
-        query_ioctl_missing = 1;
-        r = maps_query(fd, addr, q);
-    }
     raw_syscall1(SYS_close, fd);
+    if (r == -ENOTTY || r == -EINVAL) {
+        /* before 6.11: the text, line by line */
+        query_ioctl_missing = 1;
+        r = maps_each(holds_addr, q);
+        r = r == 1 ? 0 : r < 0 ? r : -ENOENT;
+    }
     return r;
 }
 

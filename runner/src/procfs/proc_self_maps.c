@@ -5,6 +5,7 @@
  * only the x32 task's 4 GiB is kept, and those two and the emulated brk area
  * get the kernel's labels: stack scanners, JITs and debuggers look for
  * [stack], [vdso] (AT_SYSINFO_EHDR is the start of its line) and [heap]. */
+#include "base/maps.h"
 #include "base/spinlock.h"
 #include "base/x32_abi.h"
 #include "core/core.h"
@@ -21,19 +22,6 @@
 /* Where the kernel pads a maps line before its name (seq_setwidth in
  * show_vma_header_prefix: 25 + 6 * sizeof(void *) - 1 on a 64-bit kernel). */
 #define NAME_COLUMN 72
-
-/* A mapping's header line: hex start, '-', hex end (smaps' field lines start
- * with a capital letter). */
-static int parse_range(const char *line, uint64_t *start, uint64_t *end)
-{
-    if (!((*line >= '0' && *line <= '9') || (*line >= 'a' && *line <= 'f')))
-        return 0;
-    *start = parse_hex(&line);
-    if (*line++ != '-')
-        return 0;
-    *end = parse_hex(&line);
-    return *line == ' ';
-}
 
 /* Keep a mapping when it lies in the x32 task's 4 GiB (the placeholder at
  * 0xFFFFE000 runs on far beyond it), is not the stack guard (the kernel's
@@ -130,12 +118,12 @@ static void maps_line(char *line, size_t len, void *ctx)
     struct maps_pass *m = ctx;
     uint64_t lo, hi;
     char fixed[JOIN_LINE];
-    if (len + 3 < sizeof fixed && m->keep && m->xonly && !parse_range(line, &lo, &hi)) {
+    if (len + 3 < sizeof fixed && m->keep && m->xonly && !maps_parse_range(line, &lo, &hi)) {
         mem_copy(fixed, line, len);
         len = as_readable(fixed, len);
         line = fixed;
     }
-    if (parse_range(line, &lo, &hi)) {
+    if (maps_parse_range(line, &lo, &hi)) {
         m->keep = maps_line_kept(lo, hi);
         m->xonly = m->keep && join_shown_header(line, len, lo);
         m->adding = m->keep && join_continues(&m->pending, line, len, lo);

@@ -5,6 +5,7 @@
  * give the rest. */
 #include "procfs/proc_maps_join.h"
 #include "procfs/proc_self_files.h"
+#include "base/maps.h"
 #include "base/spinlock.h"
 #include "base/raw_syscall.h"
 #include "base/util.h"
@@ -19,15 +20,13 @@ int numa_lock;
 static size_t maps_line_at(uint64_t start, char **cursor, uint64_t *hi)
 {
     for (char *p = *cursor; *p;) {
-        const char *q = p;
-        uint64_t lo = parse_hex(&q);
+        uint64_t lo, end;
         const char *eol = p;
         while (*eol && *eol != '\n')
             eol++;
         size_t len = (size_t)(eol - p) + (*eol ? 1 : 0);
-        if (*q == '-' && lo == start) {
-            q++;
-            *hi = parse_hex(&q);
+        if (maps_parse_range(p, &lo, &end) && lo == start) {
+            *hi = end;
             *cursor = p;
             return len;
         }
