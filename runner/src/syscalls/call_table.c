@@ -41,55 +41,23 @@ const struct refusal refused_native_only =
 const struct refusal refused_no_translator =
     ALWAYS(ENOSYS, "no translator for this x32 system call");
 
-/* Adapters for the translators whose own signatures their fuzz harness drives. */
-static long ioctl_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc, (void)nr;
-    return sys_x32_ioctl(t, g);
-}
-
-static long iovec_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc;
-    return sys_iovec_call(t, nr, g);
-}
-
-static long msg_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc;
-    return sys_msg_call(t, nr, g);
-}
-
-static long sockopt_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc;
-    return sys_sockopt_call(t, nr, g);
-}
-
+/* Adapters for the translators, whose own signatures their fuzz harness drives
+ * (runner/fuzz/translators_fuzz.c). */
+#define TRANSLATOR(name, call)                                                                \
+    static long name(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g) \
+    {                                                                                         \
+        (void)t, (void)uc, (void)nr, (void)g;                                                 \
+        return call;                                                                          \
+    }
+TRANSLATOR(ioctl_call, sys_x32_ioctl(t, g))
+TRANSLATOR(iovec_call, sys_iovec_call(t, nr, g))
+TRANSLATOR(msg_call, sys_msg_call(t, nr, g))
+TRANSLATOR(sockopt_call, sys_sockopt_call(t, nr, g))
 /* recvfrom: only MSG_CMSG_COMPAT differs from x86-64's, which the runner does not want. */
-static long recvfrom_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc, (void)nr;
-    return forward(t, SYS_recvfrom, g);
-}
-
-static long siginfo_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc;
-    return sys_siginfo_call(t, nr, g);
-}
-
-static long move_pages_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)uc, (void)nr;
-    return sys_move_pages(t, g);
-}
-
-static long aio_call(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
-{
-    (void)t, (void)uc;
-    return sys_aio_call(nr, g);
-}
+TRANSLATOR(recvfrom_call, forward(t, SYS_recvfrom, g))
+TRANSLATOR(siginfo_call, sys_siginfo_call(t, nr, g))
+TRANSLATOR(move_pages_call, sys_move_pages(t, g))
+TRANSLATOR(aio_call, sys_aio_call(nr, g))
 
 #define ROW(nr, ...) [nr] = {__VA_ARGS__}
 #define REDIRECTED(arg) .path_arg = (arg), .facts = CALL_PATH_REDIRECTED
