@@ -16,6 +16,7 @@
 #   meson.sh        the Meson cross file
 #   cargo.sh        the Cargo configuration
 #   musl.sh         the musl variants (CMake, environment script, Meson, pkg-config)
+#   ci-mx32.sh      runner/ci/x32-ci.sh and runner/action.yml: an existing -mx32 job
 #
 #   sh tests/glue/run.sh      (tests/run.sh sets X32_SDK_PREFIX and TEST_TMP)
 set -u
@@ -105,7 +106,7 @@ echo "x32-run runs x32 programs: $RUNNER_OK"
 
 # ---- the cases, one file per kind of glue (the order is the report's order) ------------
 
-for _kind in install cmake env-script autotools pkg-config meson cargo musl; do
+for _kind in install cmake env-script autotools pkg-config meson cargo musl ci-mx32; do
     # shellcheck source=/dev/null
     . "$HERE/$_kind.sh"
 done
@@ -123,3 +124,4 @@ test_pkgconfig
 test_meson
 test_cargo
 test_musl
+test_ci_mx32
