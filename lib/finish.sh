@@ -183,6 +183,9 @@ package_sdk() {
     esac
     _name="x32-sdk-${_pv:-$SDK_VERSION}-$(printf '%s' "$_pk" | cut -c1-8)-x86_64-linux"
     _out="$(pwd)/$_name.tar.xz"
+    # The package's README: what the unpacking host needs (lib/host-needs.sh).
+    . "$TOP/lib/host-needs.sh"
+    write_host_needs "$PREFIX" "$_name" "$PREFIX/README.md" || die "cannot write $PREFIX/README.md"
     say "Packing $PREFIX into $_out"
     tar -C "$(dirname "$PREFIX")" --transform "s|^$(basename "$PREFIX")|$_name|" \
         -cf - "$(basename "$PREFIX")" | xz -T0 -6 > "$_out.part" || die "packing failed (disk full?)"

@@ -170,6 +170,31 @@ else
     else fail libc-from-sysroot "want $_want twice, got: $(printf '%s\n' "$_got" | tr '\n' ' ')"; fi
 fi
 
+# What the package's README says the host needs (lib/host-needs.sh), against objdump's
+# own reading of the host programs: the glibc floor is their highest GLIBC_ version,
+# and they load no library but glibc's (GMP, MPFR, MPC and zlib are linked in).
+if ! command -v objdump > /dev/null 2>&1; then
+    skip package-readme-host-needs "no objdump (binutils) to check the README against"
+else
+    # shellcheck source=lib/host-needs.sh
+    . "$TOP/lib/host-needs.sh"
+    write_host_needs "$PREFIX" x32-sdk-test "$T/package-README.md"
+    _elves=$(host_elves "$PREFIX")
+    _floor=$(for _f in $_elves; do objdump -T "$_f"; done | sed -n 's/.*(GLIBC_\([0-9.]*\)).*/\1/p' | sort -V | tail -n 1)
+    _libs=$(for _f in $_elves; do objdump -p "$_f"; done | awk '$1 == "NEEDED" { print $2 }' | sort -u | tr '\n' ' ')
+    _other=$(printf '%s\n' $_libs | grep -v -E '^(libc|libm|libdl|libpthread|librt|libresolv|libutil)\.so\.[0-9]+$|^ld-linux-x86-64\.so\.2$' | tr '\n' ' ')
+    if [ -z "$_elves" ]; then
+        fail package-readme-host-needs "no host programs found in $PREFIX"
+    elif [ -n "$_other" ]; then
+        fail package-readme-host-needs "host programs load libraries from the host besides glibc: $_other"
+    elif ! grep -q "glibc $_floor or newer" "$T/package-README.md"; then
+        fail package-readme-host-needs "objdump says glibc $_floor; the README says: $(grep -m1 'glibc' "$T/package-README.md")"
+    else
+        pass package-readme-host-needs
+        echo "the package's host needs: glibc $_floor or newer; $(printf '%s\n' $_elves | wc -l) host programs load only: $_libs"
+    fi
+fi
+
 # The optional musl toolchain (issue 34).
 # shellcheck source=tests/toolchain/musl.sh
 . "$HERE/musl.sh"
