@@ -35,7 +35,7 @@ sdk_key() {
         _sdk_lines="${_sdk_lines}install $_sdk_p $(folder_digest "$TOP/$_sdk_p")
 "
     done
-    printf '%s' "$_sdk_lines" | sha256sum | cut -c1-16
+    printf '%s' "$_sdk_lines" | sha16
 }
 
 # folder_digest DIR: one hash of the names and contents of DIR's files (build output and
@@ -44,7 +44,7 @@ sdk_key() {
 # `./build.sh key`'s time.
 folder_digest() {
     (cd "$1" && find . -type f ! -path './build/*' ! -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z \
-        | xargs -0r sha256sum --) | sha256sum | cut -c1-16
+        | xargs -0r sha256sum --) | sha16
 }
 
 # checkout_commit: the checkout's commit (short), "-dirty" added when its files differ

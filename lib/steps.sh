@@ -51,28 +51,46 @@ step_declared() {
     sed -n "s/^$2=[\"']\{0,1\}\([^\"']*\)[\"']\{0,1\}[[:space:]]*\$/\1/p" "$1" | head -n 1
 }
 
+# step_facts: step_candidates with what each step file declares on lines of their own
+# (as step_declared reads them), from one awk over all the files: "GROUP NAME PATH
+# OPTIONAL DEP...", OPTIONAL yes or no.
+step_facts() {
+    step_candidates | awk -v top="$TOP" -v q="'" '
+        function value(line, var) { sub("^" var "=[\"" q "]?", "", line); sub("[\"" q "]?[ \t]*$", "", line); return line }
+        {
+            f = top "/" $3; deps = ""; opt = ""; gd = 0; go = 0
+            dre = "^deps=[\"" q "]?[^\"" q "]*[\"" q "]?[ \t]*$"
+            ore = "^optional=[\"" q "]?[^\"" q "]*[\"" q "]?[ \t]*$"
+            while ((getline l < f) > 0) {
+                if (!gd && l ~ dre) { deps = value(l, "deps"); gd = 1 }
+                if (!go && l ~ ore) { opt = value(l, "optional"); go = 1 }
+            }
+            close(f)
+            print $1, $2, $3, (opt == "yes" ? "yes" : "no"), deps
+        }'
+}
+
 # order_steps: every step as "NAME PATH OPTIONAL" (yes or no), in build order.
 order_steps() {
-    _os_all=$(step_candidates)
+    _os_all=$(step_facts)
     _os_placed=" "; _os_optional=" "
     for _os_g in 1 2; do
-        _os_left=$(printf '%s\n' "$_os_all" | awk -v g="$_os_g" '$1 == g { print $2, $3 }')
+        _os_left=$(printf '%s\n' "$_os_all" | awk -v g="$_os_g" '$1 == g { $1 = ""; sub(/^ /, ""); print }')
         while [ -n "$_os_left" ]; do
             _os_round=""; _os_rest=""
-            while read -r _os_n _os_p; do
+            while read -r _os_n _os_p _os_opt _os_deps; do
                 _os_ready=yes
-                for _os_d in $(step_declared "$TOP/$_os_p" deps); do
+                for _os_d in $_os_deps; do
                     case $_os_placed in *" $_os_d "*) ;; *) _os_ready=no ;; esac
                 done
                 if [ "$_os_ready" = no ]; then
-                    _os_rest="$_os_rest$_os_n $_os_p
+                    _os_rest="$_os_rest$_os_n $_os_p $_os_opt $_os_deps
 "
                     continue
                 fi
                 _os_round="$_os_round$_os_n "
-                _os_opt=no; [ "$(step_declared "$TOP/$_os_p" optional)" = yes ] && _os_opt=yes
                 [ "$_os_opt" = yes ] && _os_optional="$_os_optional$_os_n "
-                for _os_d in $(step_declared "$TOP/$_os_p" deps); do
+                for _os_d in $_os_deps; do
                     case "$_os_opt$_os_optional" in no*" $_os_d "*)
                         echo "lib/steps.sh: step $_os_n ($_os_p) is not optional but needs the optional step $_os_d: make it optional=yes too, or $_os_d not optional" >&2
                         return 1 ;;
@@ -118,10 +136,17 @@ optional_steps() {
     step_table | awk '$3 == "yes" { print $1 }'
 }
 
+# sha16: the first 16 hex digits of stdin's SHA-256, without a cut process (a key
+# computation runs this some fifty times).
+sha16() {
+    _s16=$(sha256sum)
+    printf '%s\n' "${_s16%"${_s16#????????????????}"}"
+}
+
 # hash_paths PATH...: one hash of the names and contents of files (folders recursively,
 # build output excluded). Missing paths hash as absent, so adding a patch folder counts.
 hash_paths() {
-    list_path_hashes "$@" | sha256sum | cut -c1-16
+    list_path_hashes "$@" | sha16
 }
 
 # list_path_hashes PATH...: the lines hash_paths hashes, one per file.
@@ -150,7 +175,7 @@ pin_hash() {
     {
         printf '%s ' "${1##*/}"; grep -v '^deb_version=' "$1" | sha256sum
         list_path_hashes "$(patch_dir "$1")"
-    } | sha256sum | cut -c1-16
+    } | sha16
 }
 
 # read_step NAME: load the step's declarations (and run_step) into this shell.
@@ -186,7 +211,7 @@ step_key() {
             for _in in $inputs; do hash_paths "$TOP/$_in"; done
             printf 'options %s\n' "$opts"
             for _d in $deps; do printf 'dep %s %s\n' "$_d" "$(step_key "$_d")"; done
-        } | sha256sum | cut -c1-16
+        } | sha16
     )
     [ -n "$_k" ] || die "cannot compute the key of step $1"
     [ -n "${KEY_MEMO:-}" ] && printf '%s\n' "$_k" > "$KEY_MEMO/$1"
