@@ -16,6 +16,11 @@
 #                                    build-info.json, also from a moved copy (versions.py)
 #   readme-ci-recipe-*               the README's plain-shell CI job, run as written on a
 #                                    small CMake project with the SDK under test
+#   readme-workflow-*                the README's two-job GitHub workflow, its run: lines
+#                                    run as GitHub would (workflow.py): a cache miss builds
+#                                    and packages the SDK, the test job unpacks it and
+#                                    passes on a small CMake project without a baseline,
+#                                    a second run hits the cache and builds nothing
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../lib.sh disable=SC1091
@@ -161,5 +166,61 @@ else
     if [ "$_rc" = 2 ] && grep -q "no x32 SDK in $T/no-sdk" "$T/ci-nosdk.out"; then
         pass readme-ci-recipe-no-sdk-says-so
     else fail readme-ci-recipe-no-sdk-says-so "exit $_rc: $(head -n 1 "$T/ci-nosdk.out")"; fi
+fi
+
+# The README's GitHub workflow, both jobs, as GitHub would run them (workflow.py). The
+# checkout is this one; the jobs' HOME is new, the step cache this machine's (a miss
+# restores the SDK from it in seconds, then packs it); the cache and the artifacts are
+# folders.
+_wf=$T/workflow
+mkdir -p "$_wf/scripts" "$_wf/sdk-ws" "$_wf/home"
+if ! python3 "$HERE/workflow.py" "$TOP/README.md" "$_wf/scripts" > "$_wf/jobs" 2> "$_wf/parse.err"; then
+    fail readme-workflow-parses "$(tail -n 1 "$_wf/parse.err")"
+elif [ ! -f "$sdk/share/x32-sdk/build-info.json" ]; then
+    skip readme-workflow-runs "no complete SDK in $sdk (./build.sh): the workflow's miss would build it cold"
+elif ! command -v cmake > /dev/null 2>&1; then
+    skip readme-workflow-runs "cmake is not installed (apt-get install cmake)"
+else
+    pass readme-workflow-parses
+    ln -s "$TOP" "$_wf/sdk-ws/x32-sdk"
+    wf_env() { # the environment a job sees here
+        env -u X32_RUN -u X32_SDK_PREFIX HOME="$_wf/home" GITHUB_OUTPUT="$_wf/github-output" \
+            X32_SDK_CACHE="${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}" X32_CI_CACHE="$_wf/cache" \
+            X32_CI_ARTIFACTS="$_wf/artifacts" "$@"
+    }
+    _t0=$(date +%s)
+    (cd "$_wf/sdk-ws" && wf_env sh "$_wf/scripts/sdk.sh") > "$_wf/sdk-miss.out" 2>&1
+    _rc=$?; _t1=$(date +%s)
+    _pkg=$(ls "$_wf"/artifacts/x32-sdk-package/x32-sdk-*.tar.xz 2>/dev/null | head -n 1)
+    if [ "$_rc" != 0 ] || [ -z "$_pkg" ] || ! grep -qx 'cache-hit=false' "$_wf/github-output"; then
+        fail readme-workflow-sdk-job-builds "exit $_rc: $(tail -n 2 "$_wf/sdk-miss.out" | tr '\n' ' ')"
+    else
+        pass readme-workflow-sdk-job-builds
+        echo "workflow: the sdk job's miss took $((_t1 - _t0)) s; the cached package is $(du -m "$_pkg" | cut -f1) MB ($(basename "$_pkg"))"
+        mkdir -p "$_wf/x32-ws" "$_wf/home2"
+        cp -R "$TOP/tests/check/projects/clean/." "$_wf/x32-ws/"
+        _t0=$(date +%s)
+        (cd "$_wf/x32-ws" && wf_env HOME="$_wf/home2" sh "$_wf/scripts/x32.sh") > "$_wf/x32.out" 2>&1
+        _rc=$?; _t1=$(date +%s)
+        if [ "$_rc" = 0 ] && grep -q "100% tests passed" "$_wf/x32.out" && grep -q "^result: clean" "$_wf/x32.out"; then
+            pass readme-workflow-test-job-passes
+            echo "workflow: the x32 job (unpack, build, tests, x32-check) took $((_t1 - _t0)) s"
+        else
+            fail readme-workflow-test-job-passes "exit $_rc: $(grep -E 'tests passed|^result|error|not installed' "$_wf/x32.out" | head -n 3 | tr '\n' ' ')"
+            tail -n 15 "$_wf/x32.out" | sed 's/^/    | /'
+        fi
+        # Run the sdk job again: the key is the same, the cache hits, nothing is built.
+        rm -rf "$_wf/sdk-ws2"; mkdir -p "$_wf/sdk-ws2"; ln -s "$TOP" "$_wf/sdk-ws2/x32-sdk"
+        _t0=$(date +%s)
+        (cd "$_wf/sdk-ws2" && wf_env sh "$_wf/scripts/sdk.sh") > "$_wf/sdk-hit.out" 2>&1
+        _rc=$?; _t1=$(date +%s)
+        if [ "$_rc" = 0 ] && grep -qx 'cache-hit=true' "$_wf/github-output" \
+                && ! grep -q -e 'building' -e 'Packing' "$_wf/sdk-hit.out" && [ -f "$_wf/sdk-ws2/x32-sdk-package/$(basename "$_pkg")" ]; then
+            pass readme-workflow-second-run-hits-the-cache
+            echo "workflow: the sdk job's hit took $((_t1 - _t0)) s"
+        else
+            fail readme-workflow-second-run-hits-the-cache "exit $_rc: $(grep -m1 -e cache-hit "$_wf/github-output") $(grep -m1 -e building -e Packing "$_wf/sdk-hit.out")"
+        fi
+    fi
 fi
 exit 0
