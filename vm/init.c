@@ -124,14 +124,19 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* overlay_libdir DIR SYSROOT: make DIR show SYSROOT/DIR's files, and the host's DIR's
- * where the sysroot has none: what x32-run does for /libx32 and /usr/libx32, so
- * dynamic programs load the SDK's C library in both modes. */
-static void overlay_libdir(const char *dir, const char *sysroot)
+/* overlay_libdir DIR SYSROOT ALSO: make DIR show SYSROOT/DIR's files, then (ALSO given)
+ * SYSROOT/ALSO's, then the host's DIR's where the sysroot has none: what x32-run does
+ * for /libx32 and /usr/libx32, so dynamic programs load the SDK's C library in both
+ * modes.  /usr/libx32 gets the sysroot's /libx32 too: a host with its own libc6-x32
+ * lists /usr/libx32/libc.so.6 in ld.so.cache, which the SDK's ld.so reads first, and
+ * a newer host glibc there cannot run under the SDK's older ld.so (as x32-run sends
+ * /usr/libx32/NAME to the sysroot's /libx32/NAME). */
+static void overlay_libdir(const char *dir, const char *sysroot, const char *also)
 {
-    char top[1024], host[1024], opts[2100];
+    char top[1024], mid[1024], host[1024], opts[3200];
     struct stat st;
     snprintf(top, sizeof top, HOST_MOUNT "%s%s", sysroot, dir);
+    snprintf(mid, sizeof mid, HOST_MOUNT "%s%s", sysroot, also ? also : "");
     snprintf(host, sizeof host, HOST_MOUNT "%s", dir);
     if (!is_dir(top))
         return;
@@ -150,8 +155,11 @@ static void overlay_libdir(const char *dir, const char *sysroot)
         }
     }
     /* ':' and ',' separate overlay options; such paths get the sysroot alone. */
-    if (!strpbrk(top, ":,") && !strpbrk(host, ":,") && is_dir(host)) {
-        snprintf(opts, sizeof opts, "lowerdir=%s:%s", top, host);
+    if (!strpbrk(top, ":,") && !strpbrk(host, ":,") && !strpbrk(mid, ":,") && is_dir(host)) {
+        if (also && is_dir(mid))
+            snprintf(opts, sizeof opts, "lowerdir=%s:%s:%s", top, mid, host);
+        else
+            snprintf(opts, sizeof opts, "lowerdir=%s:%s", top, host);
         if (mount("overlay", dir, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV, opts) == 0)
             return;
         log_msg("overlay on %s: %s; using the sysroot's alone", dir, strerror(errno));
@@ -227,8 +235,8 @@ static void set_up_file_tree(void)
     char sysroot[1024];
     decode_hex(kernel_param("x32vm.sysroot"), sysroot, sizeof sysroot);
     if (sysroot[0] == '/') {
-        overlay_libdir("/libx32", sysroot);
-        overlay_libdir("/usr/libx32", sysroot);
+        overlay_libdir("/libx32", sysroot, 0);
+        overlay_libdir("/usr/libx32", sysroot, "/libx32");
     }
     make_dev_links();
     /* Programs must see the host's tree at the host's paths, nothing else. */

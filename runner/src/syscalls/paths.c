@@ -41,8 +41,36 @@ static int is_kernel_tree(const char *p)
     return 0;
 }
 
+/* The root's other x32 library folder for path: ROOT/usr/libx32/X for /libx32/X, and
+ * ROOT/libx32/X for /usr/libx32/X, when that file exists; else 0.  A merged-/usr root
+ * may have only usr/libx32 (its /libx32 would be a symlink on a real system); and
+ * glibc puts libc.so.6 and friends in /libx32 while ld.so, reading the host's
+ * /etc/ld.so.cache, may ask for /usr/libx32/libc.so.6, where a host's libc6-x32 keeps
+ * it.  Without the second, the host's libc, of another glibc version, was loaded
+ * beside the root's ld.so (on Debian testing: "undefined symbol:
+ * __tunable_is_initialized"). */
+static const char *libx32_twin(const char *path, char *buf, size_t cap)
+{
+    const char *rest;
+    if (str_starts(path, "/libx32/")) {
+        if (str_copy(buf, cap, sysroot) >= cap || str_cat(buf, cap, "/usr") >= cap)
+            return 0;
+        rest = path;
+    } else if (str_starts(path, "/usr/libx32/")) {
+        if (str_copy(buf, cap, sysroot) >= cap)
+            return 0;
+        rest = path + 4;
+    } else {
+        return 0;
+    }
+    if (str_cat(buf, cap, rest) >= cap || raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) != 0)
+        return 0;
+    return buf;
+}
+
 /* -L, as QEMU's path(): ROOT/path when ROOT has that entry (a symlink counts,
- * even dangling, so readlink and lstat see the rootfs's own link), else path. */
+ * even dangling, so readlink and lstat see the rootfs's own link), else the root's
+ * other x32 library folder's (libx32_twin), else path. */
 static const char *under_whole_root(const char *path, char *buf, size_t cap)
 {
     struct stat st;
@@ -51,7 +79,8 @@ static const char *under_whole_root(const char *path, char *buf, size_t cap)
         return path;
     if (raw_syscall4(SYS_newfstatat, AT_FDCWD, buf, &st, AT_SYMLINK_NOFOLLOW) == 0)
         return buf;
-    return path;
+    const char *twin = libx32_twin(path, buf, cap);
+    return twin ? twin : path;
 }
 
 const char *redirect_interp(const char *path, char *buf, size_t cap)
@@ -78,21 +107,6 @@ const char *redirect_path(const char *path, char *buf, size_t cap)
         return path;
     if (raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
         return buf;
-    /* A merged-/usr sysroot may have only usr/libx32 (its /libx32 would be
-     * a symlink on a real system). */
-    if (str_starts(path, "/libx32/") &&
-        str_copy(buf, cap, sysroot) < cap && str_cat(buf, cap, "/usr") < cap &&
-        str_cat(buf, cap, path) < cap &&
-        raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
-        return buf;
-    /* The other way round: glibc puts libc.so.6 and friends in the sysroot's /libx32,
-     * and ld.so, reading the host's /etc/ld.so.cache, may ask for /usr/libx32/libc.so.6
-     * (where a host's libc6-x32 keeps it). Without this the host's libc, of another
-     * glibc version, was loaded beside the sysroot's ld.so (on Debian testing:
-     * "undefined symbol: __tunable_is_initialized"). */
-    if (str_starts(path, "/usr/libx32/") &&
-        str_copy(buf, cap, sysroot) < cap && str_cat(buf, cap, path + 4) < cap &&
-        raw_syscall4(SYS_faccessat, AT_FDCWD, buf, F_OK, 0) == 0)
-        return buf;
-    return path;
+    const char *twin = libx32_twin(path, buf, cap);
+    return twin ? twin : path;
 }
