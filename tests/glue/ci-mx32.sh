@@ -18,6 +18,20 @@ mx32_project() { # DEST: a clean copy of the project
     rm -rf "$1"; cp -R "$HERE/mx32-project" "$1"
 }
 
+# mx32_recipe CASE NAME [x32-ci.sh OPTION...]: the unchanged line through x32-ci.sh in
+# a fresh copy of the project; its programs must report the x32 data model.
+mx32_recipe() {
+    _case=$1 _name=$2; shift 2
+    _p=$TEST_TMP/mx32-$_name
+    mx32_project "$_p"
+    if (cd "$_p" && "$_ci" "$@" -- make check CFLAGS=-mx32) > "$LOGS/mx32-$_name.log" 2>&1 \
+            && grep -qx 'data model: ILP32 x86-64' "$LOGS/mx32-$_name.log"; then
+        pass "$_case"
+    else
+        fail "$_case" "$(tail -n 2 "$LOGS/mx32-$_name.log" | tr '\n' ' ')"
+    fi
+}
+
 test_ci_mx32() {
     _ci=$TOP/runner/ci/x32-ci.sh
     if ! printf 'int main(void){return 0;}\n' | gcc -mx32 -x c - -o "$TEST_TMP/mx32-probe" > "$LOGS/mx32-probe.log" 2>&1; then
@@ -33,23 +47,8 @@ test_ci_mx32() {
             pass ci-mx32-without-runner
         fi
         # the shell recipe: x32-run built from this checkout
-        _p=$TEST_TMP/mx32-shell
-        mx32_project "$_p"
-        if (cd "$_p" && "$_ci" -- make check CFLAGS=-mx32) > "$LOGS/mx32-shell.log" 2>&1 \
-                && grep -qx 'data model: ILP32 x86-64' "$LOGS/mx32-shell.log"; then
-            pass ci-mx32-shell-recipe
-        else
-            fail ci-mx32-shell-recipe "$(tail -n 2 "$LOGS/mx32-shell.log" | tr '\n' ' ')"
-        fi
-        # with the SDK under test
-        _p=$TEST_TMP/mx32-sdk
-        mx32_project "$_p"
-        if (cd "$_p" && "$_ci" --sdk "$PREFIX" -- make check CFLAGS=-mx32) > "$LOGS/mx32-sdk.log" 2>&1 \
-                && grep -qx 'data model: ILP32 x86-64' "$LOGS/mx32-sdk.log"; then
-            pass ci-mx32-with-sdk
-        else
-            fail ci-mx32-with-sdk "$(tail -n 2 "$LOGS/mx32-sdk.log" | tr '\n' ' ')"
-        fi
+        mx32_recipe ci-mx32-shell-recipe shell                 # x32-run built from this checkout
+        mx32_recipe ci-mx32-with-sdk sdk --sdk "$PREFIX"        # the SDK under test's x32-run
         # the GitHub Action: each run: block, ${{ }} expressions filled in as GitHub would
         _p=$TEST_TMP/mx32-action
         mx32_project "$_p"
