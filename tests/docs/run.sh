@@ -180,6 +180,9 @@ elif [ ! -f "$sdk/share/x32-sdk/build-info.json" ]; then
     skip readme-workflow-runs "no complete SDK in $sdk (./build.sh): the workflow's miss would build it cold"
 elif ! command -v cmake > /dev/null 2>&1; then
     skip readme-workflow-runs "cmake is not installed (apt-get install cmake)"
+elif command -v flock > /dev/null 2>&1 && [ -f "${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/lock" ] \
+        && ! flock -n "${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/lock" true; then
+    skip readme-workflow-runs "another build.sh holds the step cache's lock (${X32_SDK_CACHE:-$HOME/.cache/x32-sdk}/lock): the workflow's miss would have to wait for it"
 else
     pass readme-workflow-parses
     ln -s "$TOP" "$_wf/sdk-ws/x32-sdk"
