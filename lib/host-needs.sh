@@ -14,23 +14,26 @@ host_elves() {
     done
 }
 
-# glibc_floor PREFIX: the highest GLIBC_x.y the host programs need, e.g. 2.34.
+# glibc_floor: the highest GLIBC_x.y the programs named on stdin (host_elves) need,
+# e.g. 2.34.
 glibc_floor() {
-    host_elves "$1" | while read -r _f; do readelf -VW "$_f" 2>/dev/null; done \
+    while read -r _f; do readelf -VW "$_f" 2>/dev/null; done \
         | sed -n 's/.*Name: GLIBC_\([0-9][0-9.]*\).*/\1/p' | sort -t. -k1,1n -k2,2n -k3,3n | tail -n 1
 }
 
-# foreign_libs PREFIX: the libraries host programs load that glibc does not provide.
+# foreign_libs: the libraries the programs named on stdin (host_elves) load that glibc
+# does not provide.
 foreign_libs() {
-    host_elves "$1" | while read -r _f; do readelf -dW "$_f" 2>/dev/null; done \
+    while read -r _f; do readelf -dW "$_f" 2>/dev/null; done \
         | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u \
         | grep -v -E '^(libc|libm|libdl|libpthread|librt|libresolv|libutil)\.so\.[0-9]+$|^ld-linux-x86-64\.so\.2$' || true
 }
 
 # write_host_needs PREFIX NAME OUT: the package's README.md.
 write_host_needs() {
-    _floor=$(glibc_floor "$1")
-    _foreign=$(foreign_libs "$1" | tr '\n' ' ')
+    _elves=$(host_elves "$1")
+    _floor=$(printf '%s\n' "$_elves" | glibc_floor)
+    _foreign=$(printf '%s\n' "$_elves" | foreign_libs | tr '\n' ' ')
     cat > "$3" <<MD
 # $2
 

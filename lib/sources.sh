@@ -25,7 +25,7 @@ file_digest() {
     if ! _fd_real=$(readlink -f -- "$2") || ! _fd_stat=$(stat -L -c '%s %Y %Z %i' -- "$_fd_real" 2>/dev/null); then
         die "cannot read $2"
     fi
-    _fd_memo="$CACHE/verified/$(printf '%s' "$_fd_real" | sha256sum | cut -c1-16).$1"
+    _fd_memo="$CACHE/verified/$(printf '%s' "$_fd_real" | sha16).$1"
     if [ -f "$_fd_memo" ] && IFS= read -r _fd_line < "$_fd_memo"; then
         case $_fd_line in "$_fd_stat "*) printf '%s\n' "${_fd_line##* }"; return 0 ;; esac
     fi
