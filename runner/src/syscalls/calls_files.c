@@ -6,7 +6,6 @@
 #include "procfs/procfs.h"
 #include "base/util.h"
 #include <errno.h>
-#include <sys/syscall.h>
 
 const char *call_path(unsigned long nr, const greg_t *g)
 {
@@ -35,20 +34,21 @@ long call_redirected_path(struct thread_state *t, ucontext_t *uc, unsigned long 
                         (long)a[3], (long)a[4], (long)a[5]);
 }
 
-/* open, openat: the program's own /proc/self files first. */
+/* open, openat: the program's own /proc/self files first.  The flags follow the path. */
 long call_open(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
 {
-    long fd = open_proc_self(call_path(nr, g), (long)(nr == SYS_open ? ARG2(g) : ARG3(g)));
+    long fd = open_proc_self(call_path(nr, g), (long)call_arg(g, call_row(nr)->path_arg + 1));
     return fd ? fd : call_redirected_path(t, uc, nr, g);
 }
 
 /* readlink, readlinkat: /proc/self/exe names the program, not the runner. */
 long call_readlink(struct thread_state *t, ucontext_t *uc, unsigned long nr, const greg_t *g)
 {
-    int at = nr == SYS_readlinkat;
+    /* (path, buf, size), after readlinkat's dirfd */
+    int path_arg = call_row(nr)->path_arg;
     const char *p = call_path(nr, g);
-    char *out = (char *)(at ? ARG3(g) : ARG2(g));
-    long size = (long)(int)(at ? ARG4(g) : ARG3(g));
+    char *out = (char *)call_arg(g, path_arg + 1);
+    long size = (long)(int)call_arg(g, path_arg + 2);
     if (p && is_proc_self_exe(p)) {
         if (size <= 0)
             return -EINVAL;
